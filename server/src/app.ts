@@ -1,0 +1,119 @@
+import { createServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
+import Koa from 'koa';
+import { Router } from '@koa/router';
+import type { Server as SocketServer } from 'socket.io';
+import type { AppContext } from './app-context.js';
+import type { ServerConfig } from './config.js';
+import { methodNotAllowed, notFound } from './errors.js';
+import { corsForApi } from './http/cors.js';
+import { errorHandler } from './http/error-handler.js';
+import { requireAdmin } from './http/require-admin.js';
+import type { Logger } from './logger.js';
+import { createLogger } from './logger.js';
+import { createRealtime } from './realtime.js';
+import { registerAuthRoutes } from './routes/admin/auth.routes.js';
+import { registerHealthRoutes } from './routes/health.routes.js';
+import { registerOrderedRoutes } from './routes/ordered.routes.js';
+import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
+import { AuthService } from './services/auth.service.js';
+import { seedSampleSite } from './services/seed.service.js';
+import { Store } from './store/store.js';
+
+export interface FolioApp {
+  koa: Koa;
+  httpServer: HttpServer;
+  io: SocketServer;
+  store: Store;
+  context: AppContext;
+  /** Starts listening; resolves with the bound port (useful with port 0). */
+  listen(port?: number, host?: string): Promise<number>;
+  /** Stops accepting, waits for in-flight requests and writes, and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  logger?: Logger;
+  /** Seed the sample site when the data dir is empty (default true). */
+  seed?: boolean;
+}
+
+/** Builds the Koa app, the HTTP server and Socket.IO on one port, without listening. */
+export async function createApp(config: ServerConfig, options: CreateAppOptions = {}): Promise<FolioApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = await Store.open(config.dataDir);
+  if (options.seed !== false && store.isEmpty()) {
+    await seedSampleSite(store);
+    logger.info('Seeded the sample site into an empty data directory');
+  }
+  const auth = await AuthService.create(config, store, logger);
+
+  const koa = new Koa({ proxy: config.trustProxy });
+  // The request handler is attached after the middleware is registered: Koa composes it then.
+  const httpServer = createServer();
+  const { io, broadcaster } = createRealtime(httpServer, config.corsOrigins);
+  const context: AppContext = { config, store, logger, realtime: broadcaster, auth, requireAdmin: requireAdmin(auth) };
+
+  const api = new Router();
+  registerHealthRoutes(api);
+  registerAuthRoutes(api, context);
+  registerSiteBlockRoutes(api, context);
+  registerOrderedRoutes(api, context);
+
+  koa.use(errorHandler(logger));
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/')) return corsForApi(config.corsOrigins)(ctx, next);
+    return next();
+  });
+  koa.use(async (ctx, next) => {
+    await next();
+    // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
+    if (ctx.status === 404 && ctx.body == null && (ctx.path.startsWith('/api/') || ctx.path === '/api')) throw notFound();
+  });
+  koa.use(api.routes());
+  koa.use(
+    api.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => methodNotAllowed(),
+      notImplemented: () => methodNotAllowed(),
+    }),
+  );
+
+  httpServer.on('request', koa.callback());
+
+  const sockets = new Set<Socket>();
+  httpServer.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  return {
+    koa,
+    httpServer,
+    io,
+    store,
+    context,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', reject);
+          const address = httpServer.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+        // Idle keep-alive connections would hold close() open; in-flight requests still finish.
+        httpServer.closeIdleConnections();
+        setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, 5000).unref();
+      });
+      await store.flush();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+import { RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  PUBLIC_URL: optionalText,
+  AI_BASE_URL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  RECYCLE_BIN_RETENTION_DAYS: z.coerce.number().positive().default(RECYCLE_BIN_RETENTION_DAYS),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((flag) => flag === 'true' || flag === '1'),
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export interface AiProviderConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminUsername: string;
+  /** Plain password from the environment; when absent one is generated and only its hash kept. */
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  corsOrigins: readonly string[];
+  /** Absolute origin used in canonical links, sitemaps and feeds; derived from the request when absent. */
+  publicUrl: string | undefined;
+  ai: AiProviderConfig | undefined;
+  recycleBinRetentionMs: number;
+  trustProxy: boolean;
+  webDistDir: string;
+  logLevel: 'silent' | 'error' | 'info';
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Reads and validates the environment once. A `.env` file in the working directory is
+ * honoured; real environment variables win over it. Fails with every problem listed.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dotenv?: boolean } = {}): ServerConfig {
+  if (options.dotenv !== false) loadDotenv({ quiet: true });
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ');
+    throw new Error(`Invalid configuration:\n  ${problems}`);
+  }
+  const vars = parsed.data;
+  const aiVars = [vars.AI_BASE_URL, vars.AI_API_KEY, vars.AI_MODEL];
+  if (aiVars.some(Boolean) && !aiVars.every(Boolean)) {
+    throw new Error('Invalid configuration:\n  AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together');
+  }
+  return buildConfig({
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(vars.DATA_DIR),
+    adminUsername: vars.ADMIN_USERNAME,
+    adminPassword: vars.ADMIN_PASSWORD,
+    jwtSecret: vars.JWT_SECRET,
+    corsOrigins: vars.CORS_ORIGINS,
+    publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
+    ai:
+      vars.AI_BASE_URL && vars.AI_API_KEY && vars.AI_MODEL
+        ? { baseUrl: vars.AI_BASE_URL, apiKey: vars.AI_API_KEY, model: vars.AI_MODEL, timeoutMs: vars.AI_TIMEOUT_MS }
+        : undefined,
+    recycleBinRetentionMs: vars.RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    trustProxy: vars.TRUST_PROXY,
+    webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : path.resolve(serverRoot, '../web/dist'),
+    logLevel: vars.LOG_LEVEL,
+  });
+}
+
+/** Builds a frozen config with defaults; tests pass the few fields they care about. */
+export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
+  return Object.freeze({
+    port: 0,
+    host: '127.0.0.1',
+    adminUsername: 'admin',
+    adminPassword: undefined,
+    jwtSecret: undefined,
+    corsOrigins: [],
+    publicUrl: undefined,
+    ai: undefined,
+    recycleBinRetentionMs: RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    trustProxy: false,
+    webDistDir: path.resolve(serverRoot, '../web/dist'),
+    logLevel: 'info' as const,
+    ...overrides,
+  });
+}

@@ -1,0 +1,75 @@
+import type { Context, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { ServerMessages as M } from '@folio/shared';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+
+interface BodyParseError extends Error {
+  type?: string;
+  status?: number;
+  httpCode?: number;
+}
+
+function mapParseError(error: BodyParseError): never {
+  if (error.type === 'entity.too.large' || error.status === 413 || error.httpCode === 413) throw payloadTooLarge();
+  if (error.type === 'entity.parse.failed' || error.type === 'encoding.unsupported' || error instanceof SyntaxError) {
+    throw badRequest(M.invalidJson);
+  }
+  throw badRequest(M.badRequest);
+}
+
+/**
+ * Requires and parses a JSON body (API 1.1): another content type is 415, malformed JSON 400,
+ * an oversized body 413. Body-less endpoints do not use this, so they ignore what is sent.
+ */
+export function jsonBody(limitBytes: number, unsupportedMessage: string = M.jsonRequired) {
+  const parse = koaBody({
+    json: true,
+    jsonStrict: false,
+    jsonLimit: limitBytes,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    patchNode: false,
+    onError: (error: Error) => mapParseError(error as BodyParseError),
+  });
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.is('application/json', '+json')) throw unsupportedMediaType(unsupportedMessage);
+    await parse(ctx, async () => {});
+    return next();
+  };
+}
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxFiles: number;
+}
+
+/** Parses `multipart/form-data` into temp files; oversized parts are a 413 with `tooLargeMessage`. */
+export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) {
+  const parse = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    patchNode: false,
+    formidable: {
+      maxFileSize: limits.maxFileBytes,
+      maxTotalFileSize: limits.maxTotalBytes,
+      maxFiles: limits.maxFiles,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      keepExtensions: false,
+    },
+    onError: (error: Error) => {
+      const parseError = error as BodyParseError;
+      if (parseError.httpCode === 413) throw payloadTooLarge(tooLargeMessage);
+      throw badRequest(M.noFileUploaded);
+    },
+  });
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.is('multipart/form-data')) throw badRequest(M.noFileUploaded);
+    await parse(ctx, async () => {});
+    return next();
+  };
+}

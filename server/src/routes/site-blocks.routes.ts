@@ -1,0 +1,23 @@
+import type { Router } from '@koa/router';
+import { LIMITS, RealtimeEvents, ServerMessages as M, siteBlocksPutSchema } from '@folio/shared';
+import type { AppContext } from '../app-context.js';
+import { jsonBody } from '../http/body.js';
+import { sendOk } from '../http/envelope.js';
+import { parseBody } from '../http/validate.js';
+import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
+import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
+
+export function registerSiteBlockRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
+  const blocks = new SiteBlocksRepository(store);
+  const listBlocks = () => blocks.list().map(presentSiteBlock);
+
+  router.get('/api/site-blocks', (ctx) => sendOk(ctx, listBlocks()));
+  router.get('/api/admin/site-blocks', requireAdmin, (ctx) => sendOk(ctx, listBlocks()));
+
+  router.put('/api/admin/site-blocks', requireAdmin, jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
+    const { blocks: patches } = parseBody(siteBlocksPutSchema, ctx.request.body);
+    const updated = await blocks.merge(patches);
+    realtime.emit(RealtimeEvents.siteBlocks);
+    sendOk(ctx, updated.map(presentSiteBlock), { msg: M.updated });
+  });
+}

@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RATE_LIMITS, ServerMessages as M, TOKEN_TTL_MS } from '@folio/shared';
+import type { LoginResult } from '@folio/shared';
+import type { ServerConfig } from '../config.js';
+import { rateLimited, unauthorized } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Store } from '../store/store.js';
+import { SecretsRepository } from '../store/secrets.repository.js';
+import { toIsoSeconds } from '../store/clock.js';
+import { constantTimeEquals, generatePassword, hashPassword, verifyPassword } from './password.js';
+
+interface TokenClaims {
+  sub: string;
+  jti: string;
+  exp: number;
+  remember?: boolean;
+}
+
+export interface VerifiedToken {
+  username: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/**
+ * Sign-in for the single owner: credentials from config (or generated on first start), JWTs
+ * signed with a secret from config (or generated and kept in the data dir), revocation stored
+ * with the data so a logout survives a restart, and a lockout after repeated failures.
+ */
+export class AuthService {
+  private readonly failures = new RateLimiterMemory({
+    points: RATE_LIMITS.loginFailures.max,
+    duration: RATE_LIMITS.loginFailures.windowMs / 1000,
+    blockDuration: RATE_LIMITS.loginFailures.lockMs / 1000,
+  });
+
+  private constructor(
+    private readonly store: Store,
+    private readonly username: string,
+    private readonly passwordHash: string,
+    private readonly secret: string,
+  ) {}
+
+  static async create(config: ServerConfig, store: Store, logger: Logger): Promise<AuthService> {
+    const secretsRepository = new SecretsRepository(config.dataDir);
+    const secrets = await secretsRepository.read();
+    let changed = false;
+
+    let secret = config.jwtSecret;
+    if (!secret) {
+      if (!secrets.jwt_secret) {
+        secrets.jwt_secret = randomBytes(48).toString('base64url');
+        changed = true;
+      }
+      secret = secrets.jwt_secret;
+    }
+
+    let passwordHash: string;
+    if (config.adminPassword) {
+      passwordHash = await hashPassword(config.adminPassword);
+    } else if (secrets.admin_password_hash && secrets.admin_username === config.adminUsername) {
+      passwordHash = secrets.admin_password_hash;
+    } else {
+      const password = generatePassword();
+      passwordHash = await hashPassword(password);
+      secrets.admin_username = config.adminUsername;
+      secrets.admin_password_hash = passwordHash;
+      changed = true;
+      logger.info(
+        `No ADMIN_PASSWORD set: generated admin credentials (shown once; only a hash is stored)\n` +
+          `    username: ${config.adminUsername}\n    password: ${password}`,
+      );
+    }
+    if (changed) await secretsRepository.write(secrets);
+    return new AuthService(store, config.adminUsername, passwordHash, secret);
+  }
+
+  async login(username: string, password: string, remember: boolean, clientIp: string): Promise<LoginResult> {
+    const lock = await this.failures.get(clientIp);
+    if (lock && lock.remainingPoints <= 0 && lock.msBeforeNext > 0) {
+      throw rateLimited(M.loginLocked, Math.ceil(lock.msBeforeNext / 1000));
+    }
+    // Always run the password hash so a wrong username costs the same time as a wrong password.
+    const passwordOk = await verifyPassword(password, this.passwordHash);
+    const usernameOk = constantTimeEquals(username, this.username);
+    if (!passwordOk || !usernameOk) {
+      const after = await this.failures.penalty(clientIp, 1);
+      if (after.remainingPoints <= 0) {
+        await this.failures.block(clientIp, RATE_LIMITS.loginFailures.lockMs / 1000);
+      }
+      throw unauthorized(M.wrongCredentials);
+    }
+    await this.failures.delete(clientIp);
+    const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.default;
+    const expiresAt = new Date(Math.floor((Date.now() + ttl) / 1000) * 1000);
+    const token = jwt.sign({ remember, jti: randomUUID() }, this.secret, {
+      algorithm: 'HS256',
+      subject: this.username,
+      expiresIn: Math.round(ttl / 1000),
+    });
+    return { token, expires_at: toIsoSeconds(expiresAt), remember };
+  }
+
+  /** Returns the token's owner, or throws 401 `Token已过期或无效` for a bad, expired or revoked one. */
+  verify(token: string): VerifiedToken {
+    let claims: TokenClaims;
+    try {
+      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as TokenClaims;
+    } catch {
+      throw unauthorized(M.tokenInvalid, { valid: false });
+    }
+    if (claims.sub !== this.username || typeof claims.jti !== 'string' || this.isRevoked(claims.jti)) {
+      throw unauthorized(M.tokenInvalid, { valid: false });
+    }
+    return { username: claims.sub, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+  }
+
+  /** Revokes a token if it is still valid; an expired or already revoked one needs nothing. */
+  async logout(token: string): Promise<void> {
+    let verified: VerifiedToken;
+    try {
+      verified = this.verify(token);
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    await this.store.mutate(['revokedTokens'], (state) => {
+      const list = state.revokedTokens;
+      // Expired entries can go: their tokens fail verification on their own.
+      list.items = list.items.filter((entry) => Date.parse(entry.expires_at) > now);
+      list.items.push({ jti: verified.jti, expires_at: toIsoSeconds(verified.expiresAt) });
+    });
+  }
+
+  private isRevoked(jti: string): boolean {
+    return this.store.state.revokedTokens.items.some((entry) => entry.jti === jti);
+  }
+}

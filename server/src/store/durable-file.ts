@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Adapter } from 'lowdb';
+
+/**
+ * Replaces `target` with `content` so that a crash at any moment leaves either the old or the
+ * new file, never a torn one: write a sibling temp file, fsync it, rename over the target,
+ * then fsync the directory so the rename itself survives a power cut.
+ */
+export async function writeFileDurably(target: string, content: string | Uint8Array, mode = 0o644): Promise<void> {
+  const dir = path.dirname(target);
+  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'w', mode);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temp, target);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** lowdb adapter for one JSON file, written with {@link writeFileDurably}. */
+export class DurableJsonFile<T> implements Adapter<T> {
+  constructor(
+    readonly filePath: string,
+    private readonly mode = 0o644,
+  ) {}
+
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new Error(`Data file ${this.filePath} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async write(data: T): Promise<void> {
+    await writeFileDurably(this.filePath, serialize(data), this.mode);
+  }
+}
+
+export function serialize(data: unknown): string {
+  return `${JSON.stringify(data)}\n`;
+}

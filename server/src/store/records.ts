@@ -1,0 +1,90 @@
+/**
+ * What the data directory stores. These shapes are private to the server: presenters turn
+ * them into the public JSON of API.md.
+ */
+
+export interface SiteBlockRecord {
+  name: string;
+  content: Record<string, string>;
+  updated_at: string;
+}
+
+export interface SkillRecord {
+  id: number;
+  name: string;
+  description: string;
+  level: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactRecord {
+  id: number;
+  type: string;
+  value: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AvatarRecord {
+  id: number;
+  filename: string;
+  is_current: boolean;
+  sort_order: number;
+  cropped_info: unknown;
+  uploaded_at: string;
+}
+
+/** Article metadata kept in the index file; the Markdown body lives in its own file. */
+export interface ArticleRecord {
+  id: number;
+  title: string;
+  category: string;
+  tags: string[];
+  summary: string;
+  cover: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  /** Revision of the body file `article-bodies/<id>-<body_rev>.md`. */
+  body_rev: number;
+}
+
+export interface CommentRecord {
+  id: number;
+  article_id: number;
+  author: string;
+  email: string;
+  content: string;
+  ip_address: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export interface RevokedTokenRecord {
+  jti: string;
+  expires_at: string;
+}
+
+/** A collection file: its items plus the next id, so ids are never reused after a delete. */
+export interface CollectionFile<T> {
+  next_id: number;
+  items: T[];
+}
+
+export interface SecretsFile {
+  jwt_secret?: string;
+  admin_username?: string;
+  admin_password_hash?: string;
+}
+
+export const DATA_FORMAT = 'folio-data';
+export const DATA_FORMAT_VERSION = 1;
+
+export interface MetaFile {
+  format: typeof DATA_FORMAT;
+  version: number;
+  created_at: string;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import {
+  BLOCK_NAME_PATTERN,
+  CONTACT_DEFAULT_TYPE,
+  CONTACT_TYPE_PATTERN,
+  LIMITS,
+  SKILL_DEFAULT_LEVEL,
+} from './constants.js';
+import { ServerMessages as M } from './messages.js';
+import { normalizeTags, tagsAreWellFormed } from './tags.js';
+
+/**
+ * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
+ * contract names, so a failed parse can be turned into the 400 envelope without a lookup.
+ */
+
+const trimmedString = (messages: { type: string }) => z.string({ error: messages.type }).trim();
+
+export const loginSchema = z.object({
+  username: z.string({ error: M.loginFieldsRequired }).trim().min(1, M.loginFieldsRequired),
+  password: z.string({ error: M.loginFieldsRequired }).min(1, M.loginFieldsRequired),
+  remember: z.boolean({ error: M.badRequest }).optional().default(false),
+});
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+const blockContentSchema = z.record(
+  z.string(),
+  z.union([z.string({ error: M.blockContentValueNotString }).max(LIMITS.siteBlockValue, M.blockContentValueTooLong), z.null()], {
+    error: M.blockContentValueNotString,
+  }),
+  { error: M.blockContentNotObject },
+);
+
+export const siteBlocksPutSchema = z.object({
+  blocks: z
+    .array(
+      z.object({
+        name: z.string({ error: M.blockNameInvalid }).regex(BLOCK_NAME_PATTERN, M.blockNameInvalid),
+        content: blockContentSchema,
+      }),
+      { error: M.blocksEmpty },
+    )
+    .min(1, M.blocksEmpty)
+    .max(LIMITS.siteBlocksPerPut, M.badRequest),
+});
+export type SiteBlocksPutRequest = z.infer<typeof siteBlocksPutSchema>;
+
+const skillName = trimmedString({ type: M.skillNameRequired })
+  .min(1, M.skillNameRequired)
+  .max(LIMITS.skillName, M.skillNameTooLong);
+const skillDescription = z.string({ error: M.skillDescriptionTooLong }).max(LIMITS.skillDescription, M.skillDescriptionTooLong);
+const skillLevel = z.number({ error: M.skillLevelInvalid }).int(M.skillLevelInvalid).min(0, M.skillLevelInvalid).max(100, M.skillLevelInvalid);
+
+export const skillCreateSchema = z.object({
+  name: skillName,
+  description: skillDescription.optional().default(''),
+  level: skillLevel.optional().default(SKILL_DEFAULT_LEVEL),
+});
+export const skillUpdateSchema = z.object({
+  name: skillName.optional(),
+  description: skillDescription.optional(),
+  level: skillLevel.optional(),
+});
+export type SkillCreateRequest = z.infer<typeof skillCreateSchema>;
+export type SkillUpdateRequest = z.infer<typeof skillUpdateSchema>;
+
+const contactType = z.string({ error: M.contactTypeInvalid }).trim().regex(CONTACT_TYPE_PATTERN, M.contactTypeInvalid);
+const contactValue = trimmedString({ type: M.contactValueRequired })
+  .min(1, M.contactValueRequired)
+  .max(LIMITS.contactValue, M.contactValueTooLong);
+
+export const contactCreateSchema = z.object({
+  type: contactType.optional().default(CONTACT_DEFAULT_TYPE),
+  value: contactValue,
+});
+export const contactUpdateSchema = z.object({ type: contactType.optional(), value: contactValue.optional() });
+export type ContactCreateRequest = z.infer<typeof contactCreateSchema>;
+export type ContactUpdateRequest = z.infer<typeof contactUpdateSchema>;
+
+export const orderSchema = z.object({
+  ids: z
+    .array(z.number({ error: M.orderIdsInvalid }).int(M.orderIdsInvalid).positive(M.orderIdsInvalid), { error: M.orderIdsInvalid })
+    .refine((ids) => new Set(ids).size === ids.length, M.orderIdsInvalid),
+});
+export type OrderRequest = z.infer<typeof orderSchema>;
+
+export const batchDeleteSchema = z.object({
+  ids: z
+    .array(z.number({ error: M.idsRequired }).int(M.idsRequired).positive(M.idsRequired), { error: M.idsRequired })
+    .min(1, M.idsRequired)
+    .max(LIMITS.batchDeleteIds, M.idsRequired),
+});
+
+/** `tags` arrives as a comma string or a string array and leaves as the normalised list. */
+export const articleTagsSchema = z
+  .union([z.string(), z.array(z.string())], { error: M.tagsInvalid })
+  .refine(tagsAreWellFormed, M.tagsInvalid)
+  .transform((tags) => normalizeTags(tags))
+  .refine((tags) => tags.length <= LIMITS.articleTags, `标签不能超过${LIMITS.articleTags}个`)
+  .refine((tags) => tags.every((tag) => tag.length <= LIMITS.articleTagLength), `单个标签不能超过${LIMITS.articleTagLength}个字符`)
+  .refine((tags) => tags.join(',').length <= LIMITS.articleTagsJoined, `标签总长度不能超过${LIMITS.articleTagsJoined}个字符`);
+
+export function isValidCover(cover: string): boolean {
+  if (cover === '') return true;
+  if (cover.length > LIMITS.articleCover) return false;
+  if (/^https?:\/\//i.test(cover)) {
+    try {
+      new URL(cover);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return cover.startsWith('/') && !cover.startsWith('//') && !/[\s\\]/.test(cover) && !cover.split('/').includes('..');
+}
+
+const articleTitle = z
+  .string({ error: M.titleAndContentRequired })
+  .trim()
+  .min(1, M.titleAndContentRequired)
+  .max(LIMITS.articleTitle, M.titleTooLong);
+const articleContent = z
+  .string({ error: M.titleAndContentRequired })
+  .refine((text) => text.trim().length > 0, M.titleAndContentRequired)
+  .refine((text) => text.length <= LIMITS.articleContent, '正文不能超过1000000个字符');
+const articleCategory = z
+  .string({ error: M.categoryTooLong })
+  .trim()
+  .max(LIMITS.articleCategory, M.categoryTooLong)
+  .refine((category) => !category.includes(','), M.categoryTooLong);
+const articleSummary = z.string({ error: M.summaryTooLong }).trim().max(LIMITS.articleSummary, M.summaryTooLong);
+const articleCover = z.string({ error: M.coverInvalid }).trim().refine(isValidCover, M.coverInvalid);
+
+/** Legacy clients send `null` for empty optional strings; treat that as "". */
+const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
+
+export const articleCreateSchema = z.object({
+  title: articleTitle,
+  content: articleContent,
+  category: nullAsEmpty(articleCategory).optional().default(''),
+  tags: nullAsEmpty(articleTagsSchema).optional().default([]),
+  summary: nullAsEmpty(articleSummary).optional().default(''),
+  cover: nullAsEmpty(articleCover).optional().default(''),
+});
+export const articleUpdateSchema = z.object({
+  title: articleTitle.optional(),
+  content: articleContent.optional(),
+  category: nullAsEmpty(articleCategory).optional(),
+  tags: nullAsEmpty(articleTagsSchema).optional(),
+  summary: nullAsEmpty(articleSummary).optional(),
+  cover: nullAsEmpty(articleCover).optional(),
+});
+export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
+export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
+
+export const aiAnalyzeSchema = z.object({
+  title: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
+  content: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
+  summary: z.string().nullish().transform((summary) => summary?.trim() ?? ''),
+});
+export type AiAnalyzeRequest = z.infer<typeof aiAnalyzeSchema>;
+
+export const commentCreateSchema = z.object({
+  author: z
+    .string({ error: M.commentFieldsRequired })
+    .trim()
+    .min(1, M.commentFieldsRequired)
+    .max(LIMITS.commentAuthor, M.commentAuthorTooLong),
+  content: z
+    .string({ error: M.commentFieldsRequired })
+    .trim()
+    .min(1, M.commentFieldsRequired)
+    .max(LIMITS.commentContent, M.commentContentTooLong),
+  email: z
+    .string({ error: M.commentEmailInvalid })
+    .trim()
+    .max(LIMITS.commentEmail, M.commentEmailInvalid)
+    .refine((email) => email === '' || z.email().safeParse(email).success, M.commentEmailInvalid)
+    .nullish()
+    .transform((email) => email ?? ''),
+});
+export type CommentCreateRequest = z.infer<typeof commentCreateSchema>;
+
+const positiveIntParam = z
+  .string()
+  .regex(/^\d+$/, M.invalidPagination)
+  .transform(Number)
+  .pipe(z.number().int(M.invalidPagination).min(1, M.invalidPagination));
+
+/** Query pagination of API 1.4: defaults per endpoint, capped at 100, 400 below 1 or not integer. */
+export function paginationSchema(defaultPerPage: number) {
+  return z.object({
+    page: positiveIntParam.optional()
+      .default(1),
+    per_page: positiveIntParam.optional()
+      .default(defaultPerPage)
+      .transform((perPage) => Math.min(perPage, 100)),
+  });
+}

@@ -1,0 +1,171 @@
+/** The JSON shapes of API.md as the clients see them. Presenters on the server produce these. */
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  error?: string;
+}
+
+export interface Pagination {
+  total: number;
+  pages: number;
+  current_page: number;
+  per_page: number;
+}
+
+export interface FieldError {
+  field: string;
+  msg: string;
+}
+
+export type SiteBlockContent = Record<string, string>;
+
+export interface SiteBlock {
+  name: string;
+  content: SiteBlockContent;
+  updated_at: string;
+  [contentKey: string]: unknown;
+}
+
+export interface HomeBlockContent {
+  title?: string;
+  subtitle?: string;
+  author?: string;
+  github_url?: string;
+  github_calendar_url?: string;
+  contact_description?: string;
+}
+
+export interface AboutBlockContent {
+  education_background?: string;
+  hobbies?: string;
+  personal_vision?: string;
+}
+
+export interface Skill {
+  id: number;
+  name: string;
+  description: string;
+  level: number;
+  sort_order: number;
+}
+export interface AdminSkill extends Skill {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Contact {
+  id: number;
+  type: string;
+  value: string;
+  sort_order: number;
+}
+export interface AdminContact extends Contact {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Avatar {
+  id: number;
+  filename: string;
+  url: string;
+  is_current: boolean;
+  sort_order: number;
+  uploaded_at: string;
+}
+export interface AdminAvatar extends Avatar {
+  cropped_info: unknown;
+}
+
+export interface PublicArticleListItem {
+  id: number;
+  title: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  cover: string;
+  cover_image: string;
+  views: number;
+  comment_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PublicComment {
+  id: number;
+  article_id: number;
+  author: string;
+  content: string;
+  created_at: string;
+}
+
+export interface AdminComment extends PublicComment {
+  article_title: string;
+  email: string;
+  ip_address: string;
+  user_agent: string;
+}
+
+export interface PublicArticleDetail extends PublicArticleListItem {
+  content: string;
+  comments: PublicComment[];
+}
+
+export interface AdminArticleListItem {
+  id: number;
+  title: string;
+  category: string;
+  tags: string;
+  summary: string;
+  cover: string;
+  views: number;
+  comment_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminArticleDetail extends AdminArticleListItem {
+  content: string;
+}
+
+export interface RecycleBinItem extends AdminArticleListItem {
+  deleted_at: string;
+  purge_at: string;
+}
+
+export interface AiAnalysis {
+  category: string;
+  tags: string[];
+  suggested_summary: string;
+  source: 'provider' | 'builtin';
+  fallback_reason?: string;
+}
+
+export interface MarkdownImportResult {
+  filename: string;
+  status: 'imported' | 'skipped';
+  id?: number;
+  title?: string;
+  warnings?: string[];
+  reason?: string;
+}
+
+export interface MarkdownImportSummary {
+  imported_count: number;
+  skipped_count: number;
+  imported_ids: number[];
+  results: MarkdownImportResult[];
+}
+
+export interface LoginResult {
+  token: string;
+  expires_at: string;
+  remember: boolean;
+}
+
+export interface VerifyResult {
+  valid: boolean;
+  username?: string;
+  expires_at?: string;
+}
