@@ -13,6 +13,7 @@ import { requireAdmin } from './http/require-admin.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
+import { serveWebApp } from './web/web.middleware.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
@@ -66,6 +67,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     if (ctx.path.startsWith('/api/')) return corsForApi(config.corsOrigins)(ctx, next);
     return next();
   });
+  koa.use(serveWebApp(config.webDistDir));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).

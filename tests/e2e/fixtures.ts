@@ -1,0 +1,28 @@
+import { test as base } from '@playwright/test';
+import { apiClient, startTestServer } from '../support/test-server.js';
+import type { StartOptions, TestServer } from '../support/test-server.js';
+
+export interface ServerFixtures {
+  /** Options for this file's server; override with `test.use({ serverOptions: {...} })`. */
+  serverOptions: StartOptions;
+  server: TestServer;
+  api: ReturnType<typeof apiClient>;
+}
+
+/** A real Folio server per test (temp data dir, ephemeral port) with `baseURL` pointing at it. */
+export const test = base.extend<ServerFixtures>({
+  serverOptions: [{ seed: true }, { option: true }],
+  server: async ({ serverOptions }, use) => {
+    const server = await startTestServer(serverOptions);
+    await use(server);
+    await server.close();
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  api: async ({ server }, use) => {
+    await use(apiClient(server.url));
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,3 @@
+export default function BrowserAdmin() {
+  return <main>管理后台</main>;
+}

@@ -1,0 +1,3 @@
+export default function PublicRoutes() {
+  return <main>Folio</main>;
+}
