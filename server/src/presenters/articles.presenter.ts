@@ -1,0 +1,73 @@
+import type {
+  AdminArticleDetail,
+  AdminArticleListItem,
+  PublicArticleDetail,
+  PublicArticleListItem,
+  PublicComment,
+  RecycleBinItem,
+} from '@folio/shared';
+import { toIsoSeconds } from '../store/clock.js';
+import type { ArticleRecord } from '../store/records.js';
+
+/** Counters that are not part of the article record: views live apart, comment counts are derived. */
+export interface ArticleStats {
+  views: number;
+  comment_count: number;
+}
+
+/** The public card (API 8): tags as an array and `cover` repeated as `cover_image` for the original client. */
+export function presentPublicArticleListItem(article: ArticleRecord, stats: ArticleStats): PublicArticleListItem {
+  return {
+    id: article.id,
+    title: article.title,
+    summary: article.summary,
+    category: article.category,
+    tags: [...article.tags],
+    cover: article.cover,
+    cover_image: article.cover,
+    views: stats.views,
+    comment_count: stats.comment_count,
+    created_at: article.created_at,
+    updated_at: article.updated_at,
+  };
+}
+
+export function presentPublicArticleDetail(
+  article: ArticleRecord,
+  content: string,
+  stats: ArticleStats,
+  comments: PublicComment[],
+): PublicArticleDetail {
+  return { ...presentPublicArticleListItem(article, stats), content, comments };
+}
+
+/** The admin row (API 9): tags as one comma string, no `cover_image`. */
+export function presentAdminArticleListItem(article: ArticleRecord, stats: ArticleStats): AdminArticleListItem {
+  return {
+    id: article.id,
+    title: article.title,
+    category: article.category,
+    tags: article.tags.join(','),
+    summary: article.summary,
+    cover: article.cover,
+    views: stats.views,
+    comment_count: stats.comment_count,
+    created_at: article.created_at,
+    updated_at: article.updated_at,
+  };
+}
+
+/** The admin detail: what the admin editor, export and Markdown import answer with. */
+export function presentAdminArticleDetail(article: ArticleRecord, content: string, stats: ArticleStats): AdminArticleDetail {
+  return { ...presentAdminArticleListItem(article, stats), content };
+}
+
+/** A recycle-bin row: the admin row plus when it was binned and when it will be purged (API 3.4, 10). */
+export function presentRecycleBinItem(article: ArticleRecord, stats: ArticleStats, retentionMs: number): RecycleBinItem {
+  const deletedAt = article.deleted_at ?? article.updated_at;
+  return {
+    ...presentAdminArticleListItem(article, stats),
+    deleted_at: deletedAt,
+    purge_at: toIsoSeconds(new Date(Date.parse(deletedAt) + retentionMs)),
+  };
+}
