@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { mergeClasses } from '@fluentui/react-components';
+import { MermaidDiagram } from './mermaid-diagram';
+import { renderMarkdownSegments } from './render-markdown';
+import { useMarkdownStyles } from './markdown-styles';
+
+export interface MarkdownViewProps {
+  source: string;
+  className?: string;
+}
+
+/**
+ * Renders an article body: Markdown with raw HTML escaped, Prism-highlighted code and Mermaid
+ * diagrams. Used by the public article page (also server-side) and the admin preview.
+ */
+export function MarkdownView({ source, className }: MarkdownViewProps) {
+  const styles = useMarkdownStyles();
+  const segments = useMemo(() => renderMarkdownSegments(source), [source]);
+  return (
+    <div className={mergeClasses('markdown-body', styles.root, className)} data-testid="markdown-body">
+      {segments.map((segment, index) =>
+        segment.kind === 'mermaid' ? (
+          <MermaidDiagram key={index} code={segment.code} />
+        ) : (
+          // The HTML comes from markdown-it with html:false, so it holds no owner-written markup.
+          <div key={index} dangerouslySetInnerHTML={{ __html: segment.html }} />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { UiMessages } from '@folio/shared';
+import type mermaidApi from 'mermaid';
+
+type MermaidApi = typeof mermaidApi;
+
+let loading: Promise<MermaidApi> | null = null;
+let counter = 0;
+let renderQueue: Promise<unknown> = Promise.resolve();
+
+function loadMermaid(): Promise<MermaidApi> {
+  // Lazy: only pages with a diagram download Mermaid (it is large).
+  loading ??= import('mermaid').then(({ default: mermaid }) => {
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    // 'strict' makes Mermaid sanitise labels and disables click handlers in diagrams.
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', suppressErrorRendering: true });
+    return mermaid;
+  });
+  return loading;
+}
+
+/**
+ * Renders one diagram to SVG markup. Renders run one at a time because Mermaid keeps global
+ * state while it lays out a diagram.
+ */
+export function renderMermaid(code: string): Promise<string> {
+  const run = renderQueue.then(async () => {
+    const mermaid = await loadMermaid();
+    counter += 1;
+    const id = `folio-mermaid-${counter}`;
+    try {
+      const { svg } = await mermaid.render(id, code);
+      return svg;
+    } catch (error) {
+      // A failed render can leave its scratch element behind in <body>.
+      document.getElementById(id)?.remove();
+      document.getElementById(`d${id}`)?.remove();
+      throw error instanceof Error ? error : new Error(UiMessages.diagramFailed);
+    }
+  });
+  renderQueue = run.catch(() => undefined);
+  return run;
+}

@@ -1,0 +1,83 @@
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { highlightCode, resolveLanguage } from './prism-highlight';
+
+/** A piece of an article body: HTML to insert as is, or a Mermaid diagram to draw. */
+export type MarkdownSegment = { kind: 'html'; html: string } | { kind: 'mermaid'; code: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// html: false escapes raw HTML in the owner's Markdown instead of passing it through, so a
+// <script> or an onerror= attribute in an article body is shown as text and never runs.
+const markdown = new MarkdownIt({
+  html: false,
+  linkify: true,
+  typographer: false,
+  highlight(code, info) {
+    const language = info.trim().split(/\s+/)[0] ?? '';
+    const highlighted = language ? highlightCode(code, language) : undefined;
+    const className = `language-${escapeHtml(resolveLanguage(language) ?? (language || 'text'))}`;
+    return `<pre class="${className}"><code class="${className}">${highlighted ?? escapeHtml(code)}</code></pre>`;
+  },
+});
+
+// Links leave the site in a new tab; images load lazily so long articles stay light.
+const defaultLinkOpen = markdown.renderer.rules.link_open;
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const href = String(token?.attrGet('href') ?? '');
+  if (token && /^https?:\/\//i.test(href)) {
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'noopener noreferrer');
+  }
+  return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+};
+const defaultImage = markdown.renderer.rules.image;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  tokens[index]?.attrSet('loading', 'lazy');
+  return defaultImage ? defaultImage(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+};
+
+// A Mermaid fence inside a list or quote cannot become its own segment; without JavaScript (and
+// in plain renderMarkdown output) it stays readable as its source.
+const defaultFence = markdown.renderer.rules.fence;
+markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  if (token && isMermaid(token)) {
+    return `<pre class="mermaid-source"><code>${escapeHtml(token.content)}</code></pre>\n`;
+  }
+  return defaultFence ? defaultFence(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+};
+
+function isMermaid(token: Token): boolean {
+  return token.type === 'fence' && token.info.trim().split(/\s+/)[0]?.toLowerCase() === 'mermaid';
+}
+
+/** Markdown to HTML (raw HTML escaped, code highlighted, Mermaid left as source). Pure; runs on the server too. */
+export function renderMarkdown(source: string): string {
+  return markdown.render(source);
+}
+
+/** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
+export function renderMarkdownSegments(source: string): MarkdownSegment[] {
+  const env = {};
+  const tokens = markdown.parse(source, env);
+  const segments: MarkdownSegment[] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    segments.push({ kind: 'html', html: markdown.renderer.render(run, markdown.options, env) });
+    run = [];
+  };
+  for (const token of tokens) {
+    if (token.level === 0 && isMermaid(token)) {
+      flush();
+      segments.push({ kind: 'mermaid', code: token.content });
+    } else {
+      run.push(token);
+    }
+  }
+  flush();
+  return segments;
+}
