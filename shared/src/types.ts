@@ -169,3 +169,24 @@ export interface VerifyResult {
   username?: string;
   expires_at?: string;
 }
+
+/** The public article list response (API 8): items plus top-level pagination. */
+export interface PublicArticleList extends Pagination {
+  articles: PublicArticleListItem[];
+}
+
+/**
+ * Data a server-rendered public page starts with (read in-process from the store), embedded in
+ * the HTML so the browser hydrates without fetching it again.
+ */
+export interface PublicPageSnapshot {
+  siteBlocks: SiteBlock[];
+  skills: Skill[];
+  contacts: Contact[];
+  avatars: Avatar[];
+  articleList?: PublicArticleList;
+  categories?: string[];
+  tags?: Record<string, number>;
+  /** The article of `/articles/{id}`; `null` when that id is unknown. */
+  article?: PublicArticleDetail | null;
+}
