@@ -186,27 +186,31 @@ export class Store {
   private commit(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      this.committing ??= this.runCommits().finally(() => {
-        this.committing = null;
-      });
+      this.committing ??= this.runCommits();
     });
   }
 
   private async runCommits(): Promise<void> {
-    while (this.waiters.length > 0) {
-      const batch = this.waiters;
-      this.waiters = [];
-      const names = [...this.dirty];
-      this.dirty.clear();
-      // Serialise synchronously so the snapshot is consistent across files.
-      const files = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
-      try {
-        await this.persist(files);
-        for (const waiter of batch) waiter.resolve();
-      } catch (error) {
-        for (const name of names) this.dirty.add(name);
-        for (const waiter of batch) waiter.reject(error);
+    try {
+      while (this.waiters.length > 0) {
+        const batch = this.waiters;
+        this.waiters = [];
+        const names = [...this.dirty];
+        this.dirty.clear();
+        // Serialise synchronously so the snapshot is consistent across files.
+        const files = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+        try {
+          await this.persist(files);
+          for (const waiter of batch) waiter.resolve();
+        } catch (error) {
+          for (const name of names) this.dirty.add(name);
+          for (const waiter of batch) waiter.reject(error);
+        }
       }
+    } finally {
+      // Cleared synchronously with the last check for waiters: a `.finally()` callback would run
+      // a tick later, and a commit() queued in between would join a loop that has already ended.
+      this.committing = null;
     }
   }
 

@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ArticlesRepository } from '../../src/store/articles.repository.js';
+import { OrderedRepository } from '../../src/store/ordered.repository.js';
+import type { CollectionFile, ContactRecord, SkillRecord } from '../../src/store/records.js';
+import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
+import { Store } from '../../src/store/store.js';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'folio-store-'));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+const readJson = async <T>(name: string): Promise<T> => JSON.parse(await readFile(path.join(dataDir, name), 'utf8')) as T;
+
+const buildSkill = (overrides: Partial<SkillRecord> = {}): SkillRecord => ({
+  id: 1,
+  name: 'Rust',
+  description: '',
+  level: 50,
+  sort_order: 0,
+  created_at: '2025-08-10T09:07:06Z',
+  updated_at: '2025-08-10T09:07:06Z',
+  ...overrides,
+});
+
+const buildContact = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
+  id: 1,
+  type: 'email',
+  value: 'owner@example.com',
+  sort_order: 0,
+  created_at: '2025-08-10T09:07:06Z',
+  updated_at: '2025-08-10T09:07:06Z',
+  ...overrides,
+});
+
+describe('Store journal', () => {
+  it('finishes a commit that crashed after the journal was written but before the files were replaced', async () => {
+    const store = await Store.open(dataDir);
+    await new OrderedRepository<SkillRecord>(store, 'skills').create({ name: 'Go', description: '', level: 70 });
+    await store.flush();
+
+    // The state a crash leaves: the journal is complete, skills.json is still the old one and
+    // contacts.json was never written.
+    const skills: CollectionFile<SkillRecord> = { next_id: 3, items: [buildSkill({ id: 1, name: 'Go' }), buildSkill({ id: 2, name: 'Rust' })] };
+    const contacts: CollectionFile<ContactRecord> = { next_id: 2, items: [buildContact()] };
+    const journal = {
+      files: [
+        { name: 'skills.json', content: `${JSON.stringify(skills)}\n` },
+        { name: 'contacts.json', content: `${JSON.stringify(contacts)}\n` },
+      ],
+    };
+    await writeFile(path.join(dataDir, 'journal.json'), JSON.stringify(journal));
+    expect((await readJson<CollectionFile<SkillRecord>>('skills.json')).items).toHaveLength(1);
+
+    const reopened = await Store.open(dataDir);
+    expect(reopened.state.skills).toEqual(skills);
+    expect(reopened.state.contacts).toEqual(contacts);
+    expect(await readJson('skills.json')).toEqual(skills);
+    expect(await readJson('contacts.json')).toEqual(contacts);
+    expect(await readdir(dataDir)).not.toContain('journal.json');
+  });
+
+  it('writes a commit touching several collections through the journal and removes it afterwards', async () => {
+    const store = await Store.open(dataDir);
+    await store.mutate(['skills', 'contacts'], (state) => {
+      state.skills.items.push(buildSkill());
+      state.skills.next_id = 2;
+      state.contacts.items.push(buildContact());
+      state.contacts.next_id = 2;
+    });
+    expect(await readdir(dataDir)).not.toContain('journal.json');
+    expect((await readJson<CollectionFile<SkillRecord>>('skills.json')).items).toEqual([buildSkill()]);
+    expect((await readJson<CollectionFile<ContactRecord>>('contacts.json')).items).toEqual([buildContact()]);
+  });
+});
+
+describe('Store start-up clean-up', () => {
+  it('removes orphan body revisions and leftover temp files, keeping the bodies the index points at', async () => {
+    const store = await Store.open(dataDir);
+    const articles = new ArticlesRepository(store);
+    const article = await articles.create({ title: '标题', category: '', tags: [], summary: '', cover: '', content: '# 正文' });
+    await articles.update(article.id, { content: '# 第二版' });
+    await store.flush();
+    const bodiesDir = path.join(dataDir, 'article-bodies');
+    expect(await readdir(bodiesDir)).toEqual([`${article.id}-2.md`]);
+
+    // What crashes leave behind: a body written for a revision never committed, a body of an
+    // article whose index entry never landed, and temp files of interrupted atomic writes.
+    await writeFile(path.join(bodiesDir, `${article.id}-3.md`), 'never committed');
+    await writeFile(path.join(bodiesDir, '99-1.md'), 'orphan');
+    await writeFile(path.join(bodiesDir, `.${article.id}-3.md.0a1b2c.tmp`), 'torn');
+    await writeFile(path.join(dataDir, '.skills.json.0a1b2c.tmp'), '{"next_id":');
+    await writeFile(path.join(dataDir, 'uploads', '.cover.png.0a1b2c.tmp'), 'torn');
+
+    const reopened = await Store.open(dataDir);
+    expect(await readdir(bodiesDir)).toEqual([`${article.id}-2.md`]);
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(await readdir(path.join(dataDir, 'uploads'))).toEqual([]);
+    expect(reopened.bodies.get(article.id)).toBe('# 第二版');
+  });
+
+  it('refuses to start on a data directory written by a newer format version', async () => {
+    await writeFile(
+      path.join(dataDir, 'meta.json'),
+      JSON.stringify({ format: 'folio-data', version: DATA_FORMAT_VERSION + 1, created_at: '2030-01-01T00:00:00Z' }),
+    );
+    await expect(Store.open(dataDir)).rejects.toThrow(/newer than this server understands/);
+    // Nothing was touched: the newer server's meta.json is intact.
+    expect((await readJson<{ version: number }>('meta.json')).version).toBe(DATA_FORMAT_VERSION + 1);
+  });
+
+  it('refuses a directory whose meta.json is not a Folio one, and a collection file that is not JSON', async () => {
+    await writeFile(path.join(dataDir, 'meta.json'), JSON.stringify({ format: 'something-else', version: 1 }));
+    await expect(Store.open(dataDir)).rejects.toThrow(/not a Folio data directory/);
+
+    await rm(path.join(dataDir, 'meta.json'));
+    await writeFile(path.join(dataDir, 'skills.json'), '{"next_id": 2, "items": [');
+    await expect(Store.open(dataDir)).rejects.toThrow(/skills\.json is not valid JSON/);
+  });
+
+  it('writes meta.json with the current format version into a new directory', async () => {
+    await Store.open(dataDir);
+    expect(await readJson('meta.json')).toMatchObject({ format: 'folio-data', version: DATA_FORMAT_VERSION });
+  });
+});
+
+describe('Store group commit', () => {
+  it('resolves every concurrent change only once it is on disk, across collections', async () => {
+    const store = await Store.open(dataDir);
+    const skills = new OrderedRepository<SkillRecord>(store, 'skills');
+    const contacts = new OrderedRepository<ContactRecord>(store, 'contacts');
+    const writes: Promise<unknown>[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      writes.push(skills.create({ name: `skill-${index}`, description: '', level: index }));
+      writes.push(contacts.create({ type: 'email', value: `c${index}@example.com` }));
+      // A change chained on another's completion lands in a later commit, never a lost one.
+      if (index % 10 === 0) writes.push(skills.create({ name: `first-${index}`, description: '', level: 1 }).then(() => contacts.create({ type: 'qq', value: `${index}` })));
+    }
+    await Promise.all(writes);
+
+    const onDisk = await Store.open(dataDir);
+    expect(onDisk.state.skills.items).toHaveLength(66);
+    expect(onDisk.state.contacts.items).toHaveLength(66);
+    expect(new Set(onDisk.state.skills.items.map((skill) => skill.id)).size).toBe(66);
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const tsxLoader = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+const serverEntry = path.join(repoRoot, 'server/src/main.ts');
+
+export const PROCESS_ADMIN_PASSWORD = 'child-process-password';
+export const PROCESS_JWT_SECRET = 'child-process-secret-that-is-long-enough-for-hs256';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code and signal once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface SpawnOptions {
+  dataDir: string;
+  /** Extra environment variables; they override the defaults below. */
+  env?: Record<string, string>;
+  /** How long to wait for the listening line before giving up. */
+  startTimeoutMs?: number;
+}
+
+/**
+ * Starts the real server entry (`server/src/main.ts`) as a child process, exactly as
+ * `npm start` does, so tests can kill it with real signals. Runs `node` directly with the tsx
+ * loader, not the tsx CLI: the CLI is a second process that a SIGKILL would orphan. The working
+ * directory is the data dir, so a developer's `.env` in the repo never leaks into a test.
+ */
+export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
+    cwd: options.dataDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      TZ: 'UTC',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+      JWT_SECRET: PROCESS_JWT_SECRET,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`));
+    }, options.startTimeoutMs ?? 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening on (http:\/\/[^\s:]+:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited before listening (code ${code}, signal ${signal}):\n${output}`));
+    });
+  });
+  return { url, pid: child.pid ?? 0, child, output: () => output, exited };
+}
+
+/** Stops a child if it is still running and waits for it to end. */
+export async function stopServer(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill(signal);
+  await server.exited;
+}
