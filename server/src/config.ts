@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
-import { RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
+import { RATE_LIMITS, RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
 
 const optionalText = z
   .string()
@@ -58,6 +58,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   ai: AiProviderConfig | undefined;
   recycleBinRetentionMs: number;
+  /** Comment POSTs allowed per client IP (API 1.6); tests raise them to post many at once. */
+  commentRateLimits: { perMinute: number; perHour: number };
   trustProxy: boolean;
   webDistDir: string;
   logLevel: 'silent' | 'error' | 'info';
@@ -113,6 +115,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     publicUrl: undefined,
     ai: undefined,
     recycleBinRetentionMs: RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    commentRateLimits: { perMinute: RATE_LIMITS.commentsPerMinute.max, perHour: RATE_LIMITS.commentsPerHour.max },
     trustProxy: false,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     logLevel: 'info' as const,
