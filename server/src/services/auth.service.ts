@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS, ServerMessages as M, TOKEN_TTL_MS } from '@folio/shared';
 import type { LoginResult } from '@folio/shared';
 import type { ServerConfig } from '../config.js';
@@ -30,7 +30,8 @@ export interface VerifiedToken {
  * with the data so a logout survives a restart, and a lockout after repeated failures.
  */
 export class AuthService {
-  private readonly failures = new RateLimiterMemory({
+  /** Sign-in attempts per address; a success clears the count, so only failures add up. */
+  private readonly attempts = new RateLimiterMemory({
     points: RATE_LIMITS.loginFailures.max,
     duration: RATE_LIMITS.loginFailures.windowMs / 1000,
     blockDuration: RATE_LIMITS.loginFailures.lockMs / 1000,
@@ -78,21 +79,19 @@ export class AuthService {
   }
 
   async login(username: string, password: string, remember: boolean, clientIp: string): Promise<LoginResult> {
-    const lock = await this.failures.get(clientIp);
-    if (lock && lock.remainingPoints <= 0 && lock.msBeforeNext > 0) {
-      throw rateLimited(M.loginLocked, Math.ceil(lock.msBeforeNext / 1000));
+    // The attempt is counted before the slow hash, not after a failure: otherwise a burst of
+    // parallel guesses would all pass the lock check before the first one was counted.
+    try {
+      await this.attempts.consume(clientIp, 1);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw rateLimited(M.loginLocked, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
     }
     // Always run the password hash so a wrong username costs the same time as a wrong password.
     const passwordOk = await verifyPassword(password, this.passwordHash);
     const usernameOk = constantTimeEquals(username, this.username);
-    if (!passwordOk || !usernameOk) {
-      const after = await this.failures.penalty(clientIp, 1);
-      if (after.remainingPoints <= 0) {
-        await this.failures.block(clientIp, RATE_LIMITS.loginFailures.lockMs / 1000);
-      }
-      throw unauthorized(M.wrongCredentials);
-    }
-    await this.failures.delete(clientIp);
+    if (!passwordOk || !usernameOk) throw unauthorized(M.wrongCredentials);
+    await this.attempts.delete(clientIp);
     const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.default;
     const expiresAt = new Date(Math.floor((Date.now() + ttl) / 1000) * 1000);
     const token = jwt.sign({ remember, jti: randomUUID() }, this.secret, {
