@@ -15,6 +15,11 @@ import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
 import { serveWebApp } from './web/web.middleware.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
+import { registerAdminArticleRoutes } from './routes/admin/articles.routes.js';
+import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
+import { registerRecycleBinRoutes, startRecycleBinPurge } from './routes/admin/recycle-bin.routes.js';
+import { registerArticleRoutes } from './routes/articles.routes.js';
+import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
@@ -61,6 +66,14 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAuthRoutes(api, context);
   registerSiteBlockRoutes(api, context);
   registerOrderedRoutes(api, context);
+
+  // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.
+  registerArticleRoutes(api, context);
+  registerCommentRoutes(api, context);
+  registerAdminArticleRoutes(api, context);
+  registerRecycleBinRoutes(api, context);
+  registerAdminCommentRoutes(api, context);
+  const stopRecycleBinPurge = startRecycleBinPurge(context);
 
   koa.use(errorHandler(logger));
   koa.use(async (ctx, next) => {
@@ -115,6 +128,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
           for (const socket of sockets) socket.destroy();
         }, 5000).unref();
       });
+      await stopRecycleBinPurge();
       await store.flush();
     },
   };

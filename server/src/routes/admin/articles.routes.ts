@@ -1,0 +1,72 @@
+import type { Router } from '@koa/router';
+import {
+  ADMIN_ARTICLES_PAGE_SIZE,
+  LIMITS,
+  RealtimeEvents,
+  ServerMessages as M,
+  articleCreateSchema,
+  articleUpdateSchema,
+  batchDeleteSchema,
+} from '@folio/shared';
+import type { AppContext } from '../../app-context.js';
+import { jsonBody } from '../../http/body.js';
+import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
+import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
+import { ArticlesService } from '../../services/articles.service.js';
+
+/**
+ * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
+ * live in their own modules and are registered before these `/:id` routes).
+ */
+export function registerAdminArticleRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
+  const service = ArticlesService.for(store);
+  const base = '/api/admin/articles';
+  const json = jsonBody(LIMITS.jsonBodyBytes);
+  const emitChanged = (ids: number[]) => realtime.emit(RealtimeEvents.articles, { ids });
+
+  router.get(base, requireAdmin, (ctx) => {
+    const { page, perPage } = parsePagination(ctx, ADMIN_ARTICLES_PAGE_SIZE);
+    const { items, pagination } = paginate(service.listAdmin(queryString(ctx, 'search')), page, perPage);
+    // The original admin reads `data` as the array and `total` at the top level.
+    sendOk(ctx, service.presentAdminList(items), { legacy: { ...pagination } });
+  });
+
+  router.post(base, requireAdmin, json, async (ctx) => {
+    const fields = parseBody(articleCreateSchema, ctx.request.body);
+    const created = await service.create(fields);
+    emitChanged([created.id]);
+    sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+  });
+
+  // Before `/:id`, although a non-numeric id could never match an article anyway.
+  router.post(`${base}/batch-delete`, requireAdmin, json, async (ctx) => {
+    const { ids } = parseBody(batchDeleteSchema, ctx.request.body);
+    const result = await service.moveManyToBin(ids);
+    if (result.deleted.length > 0) emitChanged(result.deleted);
+    sendOk(ctx, result, { msg: M.batchDeleted(result.deleted.length) });
+  });
+
+  router.get(`${base}/:id`, requireAdmin, (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    const detail = service.presentAdminDetail(service.requireLive(id));
+    // The original admin spreads the whole body into its form, so every field is also top level.
+    sendOk(ctx, detail, { legacy: { ...detail } });
+  });
+
+  router.put(`${base}/:id`, requireAdmin, json, async (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    service.requireLive(id);
+    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, …) are dropped by the schema.
+    const patch = parseBody(articleUpdateSchema, ctx.request.body);
+    const updated = await service.update(id, patch);
+    emitChanged([id]);
+    sendOk(ctx, service.presentAdminDetail(updated), { msg: M.updated });
+  });
+
+  router.delete(`${base}/:id`, requireAdmin, async (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    const binned = await service.moveToBin(id);
+    emitChanged([id]);
+    sendOk(ctx, { id, deleted_at: binned.deleted_at }, { msg: M.articleDeletedToBin });
+  });
+}

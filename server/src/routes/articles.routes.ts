@@ -1,0 +1,42 @@
+import type { Router } from '@koa/router';
+import { ServerMessages as M, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
+import type { AppContext } from '../app-context.js';
+import { paginate, sendOk } from '../http/envelope.js';
+import { parseId, parsePagination, queryString } from '../http/validate.js';
+import { ArticlesService } from '../services/articles.service.js';
+
+/** Public article reads of API section 8: list with search and filters, detail, categories, tags. */
+export function registerArticleRoutes(router: Router, { store }: AppContext): void {
+  const service = ArticlesService.for(store);
+  // Lower-case every body for search before the server takes requests, not on the first search.
+  service.warmSearch();
+
+  router.get('/api/articles', (ctx) => {
+    const { page, perPage } = parsePagination(ctx, PUBLIC_ARTICLES_PAGE_SIZE);
+    const list = service.listPublic({
+      search: queryString(ctx, 'search'),
+      category: queryString(ctx, 'category'),
+      tag: queryString(ctx, 'tag'),
+    });
+    const { items, pagination } = paginate(list, page, perPage);
+    const articles = service.presentPublicList(items);
+    sendOk(ctx, articles, { legacy: { articles, ...pagination } });
+  });
+
+  router.get('/api/articles/:id', (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    // Koa's router answers HEAD with this handler too; only a real read counts as a view.
+    const detail = service.publicDetail(id, ctx.method === 'GET');
+    sendOk(ctx, detail, { legacy: { ...detail } });
+  });
+
+  router.get('/api/categories', (ctx) => {
+    const categories = service.categories();
+    sendOk(ctx, categories, { legacy: { categories } });
+  });
+
+  router.get('/api/tags', (ctx) => {
+    const tags = service.tagCounts();
+    sendOk(ctx, tags, { legacy: { tags } });
+  });
+}

@@ -1,0 +1,181 @@
+import { DETAIL_COMMENTS_COUNT, ServerMessages as M } from '@folio/shared';
+import type {
+  AdminArticleDetail,
+  AdminArticleListItem,
+  ArticleCreateRequest,
+  ArticleUpdateRequest,
+  PublicArticleDetail,
+  PublicArticleListItem,
+} from '@folio/shared';
+import { notFound } from '../errors.js';
+import type { ArticleStats } from '../presenters/articles.presenter.js';
+import {
+  presentAdminArticleDetail,
+  presentAdminArticleListItem,
+  presentPublicArticleDetail,
+  presentPublicArticleListItem,
+} from '../presenters/articles.presenter.js';
+import { presentPublicComment } from '../presenters/comments.presenter.js';
+import type { ArticleFields } from '../store/articles.repository.js';
+import { ArticlesRepository } from '../store/articles.repository.js';
+import { CommentsRepository } from '../store/comments.repository.js';
+import type { ArticleRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { ArticleSearchIndex } from './article-search.js';
+
+export interface PublicArticleFilters {
+  search?: string | undefined;
+  category?: string | undefined;
+  tag?: string | undefined;
+}
+
+/** Counts how often each name occurs and orders by count (descending), then by name (API 8). */
+function rankByCount(names: Iterable<string>): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
+}
+
+const services = new WeakMap<Store, ArticlesService>();
+
+/**
+ * The rules for articles shared by the public, admin and recycle-bin routes: what is live,
+ * search and filters, counters, and the write paths. One instance per store, so the search
+ * index built for one request serves the next.
+ */
+export class ArticlesService {
+  readonly articles: ArticlesRepository;
+  readonly comments: CommentsRepository;
+  private readonly searchIndex: ArticleSearchIndex;
+
+  private constructor(store: Store) {
+    this.articles = new ArticlesRepository(store);
+    this.comments = new CommentsRepository(store);
+    this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
+  }
+
+  static for(store: Store): ArticlesService {
+    let service = services.get(store);
+    if (!service) {
+      service = new ArticlesService(store);
+      services.set(store, service);
+    }
+    return service;
+  }
+
+  /** Lower-cases every live article for search now, rather than on the first visitor's request. */
+  warmSearch(): void {
+    this.searchIndex.warm(this.articles.listLive());
+  }
+
+  /** A live article, or 404 `文章不存在或已被删除` (binned articles are missing to everyone). */
+  requireLive(id: number): ArticleRecord {
+    const article = this.articles.findLive(id);
+    if (!article) throw notFound(M.articleNotFound);
+    return article;
+  }
+
+  /** Live articles for the public list: exact category and tag filters, then ranked search. */
+  listPublic(filters: PublicArticleFilters): ArticleRecord[] {
+    let list = this.articles.listLive();
+    if (filters.category) list = list.filter((article) => article.category === filters.category);
+    if (filters.tag) {
+      const tag = filters.tag;
+      list = list.filter((article) => article.tags.includes(tag));
+    }
+    return filters.search ? this.searchIndex.search(list, filters.search) : list;
+  }
+
+  /** Live articles for the admin list: a title substring only, newest first. */
+  listAdmin(search: string | undefined): ArticleRecord[] {
+    const list = this.articles.listLive();
+    return search ? this.searchIndex.searchTitles(list, search) : list;
+  }
+
+  /** Distinct non-empty categories of live articles, most used first. */
+  categories(): string[] {
+    const names = this.articles.listLive().flatMap((article) => (article.category ? [article.category] : []));
+    return rankByCount(names).map(([name]) => name);
+  }
+
+  /** Tag → number of live articles carrying it, most used first. */
+  tagCounts(): Record<string, number> {
+    return Object.fromEntries(rankByCount(this.articles.listLive().flatMap((article) => article.tags)));
+  }
+
+  /** A stats lookup for a whole list, counting comments once rather than per article. */
+  statsLookup(): (article: ArticleRecord) => ArticleStats {
+    const counts = this.comments.countsByArticle();
+    return (article) => ({ views: this.articles.views(article.id), comment_count: counts.get(article.id) ?? 0 });
+  }
+
+  stats(article: ArticleRecord): ArticleStats {
+    return this.statsLookup()(article);
+  }
+
+  presentPublicList(list: readonly ArticleRecord[]): PublicArticleListItem[] {
+    const stats = this.statsLookup();
+    return list.map((article) => presentPublicArticleListItem(article, stats(article)));
+  }
+
+  presentAdminList(list: readonly ArticleRecord[]): AdminArticleListItem[] {
+    const stats = this.statsLookup();
+    return list.map((article) => presentAdminArticleListItem(article, stats(article)));
+  }
+
+  presentAdminDetail(article: ArticleRecord): AdminArticleDetail {
+    return presentAdminArticleDetail(article, this.articles.body(article.id), this.stats(article));
+  }
+
+  /**
+   * The public detail. With `countView` the view is added first, so the answer includes this
+   * visit (API 8); HEAD requests pass `false`.
+   */
+  publicDetail(id: number, countView: boolean): PublicArticleDetail {
+    const article = this.requireLive(id);
+    if (countView) this.articles.addView(id);
+    const comments = this.comments.listForArticle(id);
+    const stats = { views: this.articles.views(id), comment_count: comments.length };
+    const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
+    return presentPublicArticleDetail(article, this.articles.body(id), stats, newest);
+  }
+
+  async create(fields: ArticleCreateRequest): Promise<ArticleRecord> {
+    const created = await this.articles.create(fields);
+    this.searchIndex.warm([created]);
+    return created;
+  }
+
+  /** A partial update of a live article; 404 for a missing or binned one. */
+  async update(id: number, patch: ArticleUpdateRequest): Promise<ArticleRecord> {
+    this.requireLive(id);
+    const changes: Partial<ArticleFields> = {};
+    if (patch.title !== undefined) changes.title = patch.title;
+    if (patch.category !== undefined) changes.category = patch.category;
+    if (patch.tags !== undefined) changes.tags = patch.tags;
+    if (patch.summary !== undefined) changes.summary = patch.summary;
+    if (patch.cover !== undefined) changes.cover = patch.cover;
+    // The original admin sends the whole article back; an unchanged body needs no new revision.
+    if (patch.content !== undefined && patch.content !== this.articles.body(id)) changes.content = patch.content;
+    const updated = await this.articles.update(id, changes);
+    if (!updated) throw notFound(M.articleNotFound);
+    this.searchIndex.warm([updated]);
+    return updated;
+  }
+
+  /** Moves one live article to the recycle bin; 404 when it is missing or already binned. */
+  async moveToBin(id: number): Promise<ArticleRecord> {
+    this.requireLive(id);
+    const [moved] = await this.articles.moveToBin([id]);
+    if (!moved) throw notFound(M.articleNotFound);
+    return moved;
+  }
+
+  /** Bins every live id; unknown and already binned ids are reported, not errors. */
+  async moveManyToBin(ids: readonly number[]): Promise<{ deleted: number[]; not_found: number[] }> {
+    const unique = [...new Set(ids)];
+    const moved = await this.articles.moveToBin(unique);
+    const deleted = new Set(moved.map((article) => article.id));
+    return { deleted: unique.filter((id) => deleted.has(id)), not_found: unique.filter((id) => !deleted.has(id)) };
+  }
+}
