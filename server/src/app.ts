@@ -14,6 +14,7 @@ import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
 import { serveWebApp } from './web/web.middleware.js';
+import { registerArticleToolRoutes } from './routes/admin/article-tools.routes.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
 import { registerAdminArticleRoutes } from './routes/admin/articles.routes.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
@@ -65,6 +66,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerHealthRoutes(api);
   registerAuthRoutes(api, context);
   registerSiteBlockRoutes(api, context);
+  registerArticleToolRoutes(api, context);
   registerOrderedRoutes(api, context);
 
   // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.

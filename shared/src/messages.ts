@@ -106,6 +106,11 @@ export const ServerMessages = {
   importRunning: '已有导入任务正在进行',
   importJsonRequired: '请选择JSON格式的文件',
   importFileMissing: (filename: string) => `文件 ${filename} 不存在`,
+
+  aiFallbackTimeout: 'AI服务请求超时',
+  aiFallbackHttp: (status: number) => `AI服务返回错误（HTTP ${status}）`,
+  aiFallbackUnreachable: '无法连接AI服务',
+  aiFallbackUnreadable: 'AI服务返回的内容无法解析',
 } as const;
 
 /** Messages shown only by the clients (SPEC sections 2, 4, 5 and 8). */
