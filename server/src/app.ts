@@ -21,6 +21,8 @@ import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
 import { registerRecycleBinRoutes, startRecycleBinPurge } from './routes/admin/recycle-bin.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
+import { registerAvatarRoutes } from './routes/avatars.routes.js';
+import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
@@ -67,6 +69,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAuthRoutes(api, context);
   registerSiteBlockRoutes(api, context);
   registerArticleToolRoutes(api, context);
+  registerUploadRoutes(api, context);
+  registerAvatarRoutes(api, context);
   registerOrderedRoutes(api, context);
 
   // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.

@@ -1,0 +1,96 @@
+import type { Context, Next } from 'koa';
+import type { Router } from '@koa/router';
+import { promises as fs } from 'node:fs';
+import { LIMITS, ServerMessages as M } from '@folio/shared';
+import type { AppContext } from '../app-context.js';
+import { notFound } from '../errors.js';
+import { multipartBody } from '../http/body.js';
+import { sendCreated } from '../http/envelope.js';
+import { uploadUrl } from '../presenters/avatars.presenter.js';
+import { servedContentType, storeUploadedImage } from '../services/images.js';
+import type { UploadedFile } from '../services/images.js';
+import { UploadsRepository } from '../store/uploads.repository.js';
+
+/** Enough bytes for file-type to recognise every image format it knows. */
+const SNIFF_BYTES = 4100;
+
+/** The three public paths that serve the upload folder (API 12). */
+const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
+
+/**
+ * Parses a one-image multipart form and always deletes formidable's temp files afterwards, on
+ * success and on failure, so rejected uploads leave nothing behind.
+ */
+export function imageUploadBody() {
+  const parse = multipartBody({ maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 }, M.imageTooLarge);
+  return async (ctx: Context, next: Next) => {
+    try {
+      await parse(ctx, next);
+    } finally {
+      const files = Object.values(ctx.request.files ?? {}).flat();
+      await Promise.all(files.map((file) => fs.rm(file.filepath, { force: true })));
+    }
+  };
+}
+
+/** The multipart part named `file` (the first, if several were sent). */
+export function uploadedFile(ctx: Context): UploadedFile | undefined {
+  const part = ctx.request.files?.file;
+  return Array.isArray(part) ? part[0] : part;
+}
+
+/** A multipart text field as formidable leaves it. */
+export function formField(ctx: Context, name: string): string | string[] | undefined {
+  const body: unknown = ctx.request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+  return undefined;
+}
+
+async function serveUpload(ctx: Context, uploads: UploadsRepository, filename: string | undefined): Promise<void> {
+  // The repository only accepts FILENAME_PATTERN names, so `..`, slashes (even encoded) and
+  // dot-files never become paths; links inside the folder are not followed either.
+  const opened = filename === undefined ? undefined : await uploads.open(filename);
+  if (!opened) throw notFound(M.fileNotFound);
+  const { handle, size } = opened;
+  let handed = false;
+  try {
+    const head = new Uint8Array(Math.min(SNIFF_BYTES, size));
+    await handle.read(head, 0, head.length, 0);
+    ctx.status = 200;
+    ctx.type = await servedContentType(head);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    // Names are random and never reused, so a file can be cached for good.
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.length = size;
+    if (ctx.method !== 'HEAD') {
+      ctx.body = handle.createReadStream({ start: 0, autoClose: true });
+      handed = true;
+    }
+  } finally {
+    if (!handed) await handle.close();
+  }
+}
+
+/** File serving (canonical path and the two compatibility aliases) and the cover upload. */
+export function registerUploadRoutes(router: Router, { store, requireAdmin }: AppContext): void {
+  const uploads = new UploadsRepository(store);
+  const missing = () => {
+    throw notFound(M.fileNotFound);
+  };
+
+  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), async (ctx) => {
+    const filename = await storeUploadedImage(uploads, uploadedFile(ctx));
+    const url = uploadUrl(filename);
+    sendCreated(ctx, { url, filename }, { msg: M.avatarUploaded, legacy: { url } });
+  });
+
+  for (const base of FILE_ROUTES) {
+    router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));
+    // Deeper paths and the bare folder: a JSON 404, never a listing or an HTML page.
+    router.get(`${base}/*rest`, missing);
+    if (base === '/uploads') router.get(base, missing);
+  }
+}

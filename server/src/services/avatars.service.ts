@@ -1,0 +1,56 @@
+import { ServerMessages as M } from '@folio/shared';
+import { validationFailed } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { AvatarsRepository } from '../store/avatars.repository.js';
+import type { AvatarRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { UploadsRepository } from '../store/uploads.repository.js';
+import { storeUploadedImage } from './images.js';
+import type { UploadedFile } from './images.js';
+
+/** `cropped_info` arrives as JSON text in a form field; it is stored as parsed and never interpreted. */
+export function parseCroppedInfo(raw: string | string[] | undefined): unknown {
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (text === undefined || text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationFailed([{ field: 'cropped_info', msg: M.croppedInfoInvalid }]);
+  }
+}
+
+/** Avatar rules that span the row and its file (API 7). */
+export class AvatarsService {
+  readonly avatars: AvatarsRepository;
+  private readonly uploads: UploadsRepository;
+
+  constructor(
+    store: Store,
+    private readonly logger: Logger,
+  ) {
+    this.avatars = new AvatarsRepository(store);
+    this.uploads = new UploadsRepository(store);
+  }
+
+  /** Stores the image, then the row; the new avatar becomes current. */
+  async upload(file: UploadedFile | undefined, croppedInfoText: string | string[] | undefined): Promise<AvatarRecord> {
+    const croppedInfo = parseCroppedInfo(croppedInfoText);
+    const filename = await storeUploadedImage(this.uploads, file);
+    try {
+      return await this.avatars.create(filename, croppedInfo);
+    } catch (error) {
+      await this.uploads.remove(filename).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Deletes the row, then the file unless an imported row or a cover still points at it. */
+  async remove(id: number): Promise<AvatarRecord | undefined> {
+    const removed = await this.avatars.remove(id);
+    if (removed && !this.uploads.isReferenced(removed.filename)) {
+      // The row is gone either way; a file left behind is only wasted space.
+      await this.uploads.remove(removed.filename).catch((error: unknown) => this.logger.error(`Could not delete ${removed.filename}`, error));
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { FILENAME_PATTERN } from '@folio/shared';
+import { syncDirectory, writeFileDurably } from './durable-file.js';
+import type { Store } from './store.js';
+
+/** An upload opened for reading: the handle is the caller's to close. */
+export interface OpenedUpload {
+  handle: FileHandle;
+  size: number;
+}
+
+/** Path prefixes under which an article cover points at one of our uploads (API 12). */
+const LOCAL_FILE_PREFIXES = ['/uploads/', '/api/admin/avatars/file/', '/api/admin/articles/cover/'];
+
+/** The upload filename a root-relative cover path refers to, or `undefined` for external or empty covers. */
+export function uploadFilenameOfPath(cover: string): string | undefined {
+  for (const prefix of LOCAL_FILE_PREFIXES) {
+    if (cover.startsWith(prefix)) {
+      const name = cover.slice(prefix.length);
+      return FILENAME_PATTERN.test(name) ? name : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The upload folder. Every name is checked against FILENAME_PATTERN before it becomes a path,
+ * so no request can reach outside the folder, and files are opened without following links.
+ */
+export class UploadsRepository {
+  constructor(private readonly store: Store) {}
+
+  private pathOf(filename: string): string | undefined {
+    if (!FILENAME_PATTERN.test(filename)) return undefined;
+    return path.join(this.store.uploadsDir, filename);
+  }
+
+  /** A fresh random name (32 hex characters) with the given extension, e.g. `png`. */
+  newFilename(extension: string): string {
+    return `${randomBytes(16).toString('hex')}.${extension}`;
+  }
+
+  /** Stores bytes under a new random name and resolves with that name once they are on disk. */
+  async saveNew(content: Uint8Array, extension: string): Promise<string> {
+    const filename = this.newFilename(extension);
+    await this.write(filename, content);
+    return filename;
+  }
+
+  async write(filename: string, content: Uint8Array): Promise<void> {
+    const target = this.pathOf(filename);
+    if (!target) throw new Error(`Refusing to write upload with unsafe name ${JSON.stringify(filename)}`);
+    await writeFileDurably(target, content);
+  }
+
+  /** Opens a regular file in the folder; `undefined` when the name is unsafe, missing or not a plain file. */
+  async open(filename: string): Promise<OpenedUpload | undefined> {
+    const target = this.pathOf(filename);
+    if (!target) return undefined;
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return { handle, size: stat.size };
+  }
+
+  /** The whole file, or `undefined` when it is missing. Uploads are at most a few MB each. */
+  async read(filename: string): Promise<Buffer | undefined> {
+    const opened = await this.open(filename);
+    if (!opened) return undefined;
+    try {
+      return await opened.handle.readFile();
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async exists(filename: string): Promise<boolean> {
+    const opened = await this.open(filename);
+    if (!opened) return false;
+    await opened.handle.close();
+    return true;
+  }
+
+  /** Deletes a file; a missing file is not an error. */
+  async remove(filename: string): Promise<void> {
+    const target = this.pathOf(filename);
+    if (!target) return;
+    await fs.rm(target, { force: true });
+    await syncDirectory(this.store.uploadsDir);
+  }
+
+  /**
+   * Moves an existing file aside so it can be restored if the change that replaces it fails.
+   * The backup name starts with `.` and ends with `.tmp`, so a crash leaves nothing the store
+   * does not already clean up on the next start.
+   */
+  async setAside(filename: string): Promise<string | undefined> {
+    const target = this.pathOf(filename);
+    if (!target) return undefined;
+    const backup = path.join(this.store.uploadsDir, `.${filename}.${randomBytes(6).toString('hex')}.bak.tmp`);
+    try {
+      await fs.rename(target, backup);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    return backup;
+  }
+
+  async restoreAside(filename: string, backup: string): Promise<void> {
+    const target = this.pathOf(filename);
+    if (!target) return;
+    await fs.rename(backup, target);
+    await syncDirectory(this.store.uploadsDir);
+  }
+
+  async dropAside(backup: string): Promise<void> {
+    await fs.rm(backup, { force: true });
+  }
+
+  /** True when an avatar (other than `exceptAvatarId`) or any article cover still points at the file. */
+  isReferenced(filename: string, exceptAvatarId?: number): boolean {
+    const { avatars, articles } = this.store.state;
+    if (avatars.items.some((avatar) => avatar.filename === filename && avatar.id !== exceptAvatarId)) return true;
+    return articles.items.some((article) => uploadFilenameOfPath(article.cover) === filename);
+  }
+}

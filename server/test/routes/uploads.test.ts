@@ -1,0 +1,148 @@
+import { request as httpRequest } from 'node:http';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { IMAGE_MIME, buildImage, imageForm } from '../fixtures/images.js';
+import type { ImageKind } from '../fixtures/images.js';
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.url);
+  token = await server.login();
+});
+afterAll(() => server.close());
+
+const uploadsDir = () => path.join(server.dataDir, 'uploads');
+
+/** A raw request, so the path reaches the server exactly as written (fetch would normalise `..`). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function uploadCover(kind: ImageKind, bytes = buildImage(kind)): Promise<{ url: string; filename: string; bytes: Buffer }> {
+  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body: imageForm(bytes, `cover.${kind}`) });
+  expect(response.status).toBe(201);
+  const data = response.body.data as { url: string; filename: string };
+  return { ...data, bytes };
+}
+
+describe('cover upload', () => {
+  it('stores a cover under a random name and answers 201 with a top-level url', async () => {
+    const bytes = buildImage('jpg');
+    const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body: imageForm(bytes, 'photo.JPG') });
+    expect(response.status).toBe(201);
+    const data = response.body.data as { url: string; filename: string };
+    expect(data.filename).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    expect(response.body).toMatchObject({ code: 0, msg: '上传成功', url: `/uploads/${data.filename}`, data: { url: `/uploads/${data.filename}` } });
+    expect(await readFile(path.join(uploadsDir(), data.filename))).toEqual(bytes);
+  });
+
+  it('applies the avatar checks: no file, a non-image named .png, a file over 5 MB, no token', async () => {
+    const before = await readdir(uploadsDir());
+    const cases: [FormData, number, string][] = [
+      [imageForm(undefined), 400, '未上传文件'],
+      [imageForm(Buffer.from('%PDF-1.4 not an image at all'), 'cover.png'), 415, '不支持的图片格式'],
+      [imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(5 * 1024 * 1024 + 1)]), 'cover.png'), 413, '图片大小不能超过5MB'],
+    ];
+    for (const [body, status, msg] of cases) {
+      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body });
+      expect(response.status, msg).toBe(status);
+      expect(response.body).toMatchObject({ code: 1, msg });
+    }
+    expect((await api('POST', '/api/admin/articles/cover', { body: imageForm(buildImage()) })).status).toBe(401);
+    expect(await readdir(uploadsDir())).toEqual(before);
+  });
+});
+
+describe('file serving', () => {
+  it('serves each image type on the canonical path and both aliases, with type from magic bytes and cache headers', async () => {
+    for (const kind of ['png', 'jpg', 'gif', 'webp'] as const) {
+      const { filename, bytes } = await uploadCover(kind);
+      for (const base of ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover']) {
+        const response = await fetch(`${server.url}${base}/${filename}`);
+        expect(response.status, `${base} ${kind}`).toBe(200);
+        expect(response.headers.get('content-type')).toBe(IMAGE_MIME[kind]);
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+      }
+    }
+  });
+
+  it('answers HEAD with the headers and length but no body', async () => {
+    const { filename, bytes } = await uploadCover('png');
+    const response = await fetch(`${server.url}/uploads/${filename}`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(await response.text()).toBe('');
+  });
+
+  it('judges the type by content, not by the name of a file copied into the folder', async () => {
+    await writeFile(path.join(uploadsDir(), 'legacy-photo.png'), buildImage('gif'));
+    await writeFile(path.join(uploadsDir(), 'notes.png'), '<script>alert(1)</script>');
+    const gif = await fetch(`${server.url}/uploads/legacy-photo.png`);
+    expect(gif.headers.get('content-type')).toBe('image/gif');
+    const text = await fetch(`${server.url}/uploads/notes.png`);
+    expect(text.status).toBe(200);
+    expect(text.headers.get('content-type')).toBe('application/octet-stream');
+    expect(text.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers 404 文件不存在 for missing files, bad names and every path trick, reading nothing outside uploads/', async () => {
+    await writeFile(path.join(server.dataDir, 'secret.png'), buildImage('png'));
+    await symlink(path.join(server.dataDir, 'secret.png'), path.join(uploadsDir(), 'link.png'));
+    const paths = [
+      '/uploads/0123456789abcdef0123456789abcdef.png',
+      '/uploads/../meta.json',
+      '/uploads/..%2Fmeta.json',
+      '/uploads/%2e%2e%2fmeta.json',
+      '/uploads/..%5Cmeta.json',
+      '/uploads/%2E%2E/secret.png',
+      '/uploads/.%2e/secret.png',
+      '/uploads/a%2F..%2F..%2Fsecret.png',
+      '/uploads/..',
+      '/uploads/.hidden',
+      '/uploads/',
+      '/uploads',
+      '/uploads/sub/dir.png',
+      '/uploads/link.png',
+      '/uploads/%00.png',
+      `/uploads/${'a'.repeat(129)}`,
+      '/api/admin/avatars/file/..%2F..%2Fmeta.json',
+      '/api/admin/avatars/file/../../meta.json',
+      '/api/admin/articles/cover/..%2Fsecret.png',
+      '/api/admin/articles/cover/missing.png',
+    ];
+    for (const rawPath of paths) {
+      const response = await rawGet(rawPath);
+      expect(response.status, rawPath).toBe(404);
+      expect(JSON.parse(response.body), rawPath).toMatchObject({ code: 1, error: 'not_found' });
+      expect(response.body).not.toContain('folio-data');
+    }
+    expect(JSON.parse((await rawGet('/uploads/..%2Fmeta.json')).body)).toMatchObject({ msg: '文件不存在' });
+  });
+
+  it('is read-only: other methods get 405', async () => {
+    const { filename } = await uploadCover('png');
+    expect((await api('DELETE', `/uploads/${filename}`, { token })).status).toBe(405);
+    expect((await api('PUT', `/api/admin/avatars/file/${filename}`, { token })).status).toBe(405);
+    expect((await fetch(`${server.url}/uploads/${filename}`)).status).toBe(200);
+  });
+});
