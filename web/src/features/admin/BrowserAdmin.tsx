@@ -1,3 +1,23 @@
+import { useMemo } from 'react';
+import { AdminApp } from './AdminApp';
+import type { AdminPlatform } from './platform';
+import { pickFilesWithInput } from './platform';
+
+const TOKEN_KEY = 'folio_admin_token';
+
+/** The browser's adapter: same-origin API, token in localStorage (SPEC 4), native file input. */
 export default function BrowserAdmin() {
-  return <main>管理后台</main>;
+  const platform = useMemo<AdminPlatform>(
+    () => ({
+      apiBaseUrl: '',
+      tokenStorage: {
+        get: () => window.localStorage.getItem(TOKEN_KEY),
+        set: (token) => window.localStorage.setItem(TOKEN_KEY, token),
+        clear: () => window.localStorage.removeItem(TOKEN_KEY),
+      },
+      pickFiles: pickFilesWithInput,
+    }),
+    [],
+  );
+  return <AdminApp platform={platform} />;
 }

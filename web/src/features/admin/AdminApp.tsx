@@ -1,0 +1,125 @@
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Spinner, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import { UiMessages } from '@folio/shared';
+import { createAdminApiClient } from './api/admin-api-client';
+import { AuthGuard } from './auth/components/AuthGuard';
+import { LoginPage } from './auth/components/LoginPage';
+import { logout } from './auth/api/auth.api';
+import type { LoginRedirectState, Session } from './auth/hooks/session';
+import { SessionContext } from './auth/hooks/session';
+import { AvatarsPage } from './avatars/components/AvatarsPage';
+import { ContactsPage } from './contacts/components/ContactsPage';
+import { ContentPage } from './content/components/ContentPage';
+import { DataPage } from './data/components/DataPage';
+import type { AdminServices, Notify } from './hooks/admin-services';
+import { AdminServicesContext } from './hooks/admin-services';
+import { createUnsavedChangesRegistry, UnsavedChangesContext } from './hooks/use-unsaved-changes';
+import type { AdminPlatform } from './platform';
+import { AdminPlatformContext } from './platform';
+import { AdminShell } from './shell/components/AdminShell';
+import { SkillsPage } from './skills/components/SkillsPage';
+
+// The article screens carry CodeMirror and the Markdown renderer: load them only when opened.
+const ArticlesPage = lazy(() => import('./articles/components/ArticlesPage'));
+const ArticleEditorPage = lazy(() => import('./articles/components/ArticleEditorPage'));
+const CommentsPage = lazy(() => import('./comments/components/CommentsPage'));
+
+export interface AdminAppProps {
+  platform: AdminPlatform;
+  /** The absolute path the admin routes are mounted under. */
+  basePath?: string;
+}
+
+/** Every admin screen; the browser and the desktop app mount it with their own platform adapter. */
+export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toasterId = useId('admin-toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const locationRef = useRef(location);
+  locationRef.current = location;
+
+  const notify = useCallback<Notify>(
+    (message, intent, durationMs) => {
+      if (platform.notify) {
+        platform.notify({ message, intent, durationMs });
+        return;
+      }
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{message}</ToastTitle>
+        </Toast>,
+        { intent, timeout: durationMs, position: 'top' },
+      );
+    },
+    [platform, dispatchToast],
+  );
+
+  const expire = useCallback(() => {
+    platform.tokenStorage.clear();
+    const current = locationRef.current;
+    const loginPath = `${basePath}/login`;
+    if (current.pathname === loginPath) return;
+    const state: LoginRedirectState = { from: `${current.pathname}${current.search}`, message: UiMessages.sessionExpired };
+    navigate(loginPath, { replace: true, state });
+  }, [platform, basePath, navigate]);
+
+  const api = useMemo(
+    () => createAdminApiClient({ baseUrl: platform.apiBaseUrl, getToken: () => platform.tokenStorage.get(), onUnauthorized: expire }),
+    [platform, expire],
+  );
+
+  const session = useMemo<Session>(
+    () => ({
+      hasToken: () => Boolean(platform.tokenStorage.get()),
+      signIn: (token) => platform.tokenStorage.set(token),
+      expire,
+      async signOut() {
+        try {
+          await logout(api);
+        } catch {
+          // The token is dropped locally whatever the server says; it expires on its own.
+        }
+        platform.tokenStorage.clear();
+        navigate(`${basePath}/login`, { replace: true });
+      },
+    }),
+    [platform, api, expire, navigate, basePath],
+  );
+
+  const services = useMemo<AdminServices>(() => ({ api, notify, basePath }), [api, notify, basePath]);
+  const unsavedChanges = useMemo(createUnsavedChangesRegistry, []);
+
+  return (
+    <AdminPlatformContext.Provider value={platform}>
+      <AdminServicesContext.Provider value={services}>
+        <SessionContext.Provider value={session}>
+          <UnsavedChangesContext.Provider value={unsavedChanges}>
+            <Toaster toasterId={toasterId} position="top" />
+            <Suspense fallback={<Spinner label={UiMessages.loading} style={{ marginTop: '20vh' }} />}>
+              <Routes>
+                <Route path="login" element={<LoginPage />} />
+                <Route element={<AuthGuard />}>
+                  <Route path="articles/new" element={<ArticleEditorPage />} />
+                  <Route path="articles/:id/edit" element={<ArticleEditorPage />} />
+                  <Route element={<AdminShell />}>
+                    <Route index element={<ContentPage />} />
+                    <Route path="content" element={<ContentPage />} />
+                    <Route path="skills" element={<SkillsPage />} />
+                    <Route path="contacts" element={<ContactsPage />} />
+                    <Route path="avatars" element={<AvatarsPage />} />
+                    <Route path="articles" element={<ArticlesPage />} />
+                    <Route path="comments" element={<CommentsPage />} />
+                    <Route path="data" element={<DataPage />} />
+                  </Route>
+                </Route>
+                <Route path="*" element={<Navigate to={basePath} replace />} />
+              </Routes>
+            </Suspense>
+          </UnsavedChangesContext.Provider>
+        </SessionContext.Provider>
+      </AdminServicesContext.Provider>
+    </AdminPlatformContext.Provider>
+  );
+}

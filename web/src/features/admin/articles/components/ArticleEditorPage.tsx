@@ -1,0 +1,3 @@
+export default function ArticleEditorPage() {
+  return <p>文章编辑</p>;
+}

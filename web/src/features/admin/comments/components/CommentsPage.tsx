@@ -1,0 +1,3 @@
+export default function CommentsPage() {
+  return <p>评论管理</p>;
+}

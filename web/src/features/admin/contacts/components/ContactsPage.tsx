@@ -1,0 +1,45 @@
+import { Field, Input, Select } from '@fluentui/react-components';
+import { CONTACT_DEFAULT_TYPE, CONTACT_TYPE_LABELS, CONTACT_TYPES, UiMessages } from '@folio/shared';
+import type { Contact } from '@folio/shared';
+import { OrderedCardsEditor } from '../../sortable-cards/components/OrderedCardsEditor';
+import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
+
+type ContactFields = Pick<Contact, 'type' | 'value'>;
+
+const contactsResource: OrderedResource<ContactFields> = {
+  path: 'contacts',
+  fieldsOf: ({ type, value }) => ({ type, value }),
+  blank: () => ({ type: CONTACT_DEFAULT_TYPE, value: '' }),
+};
+
+const knownTypes: readonly string[] = CONTACT_TYPES;
+
+export function ContactsPage() {
+  return (
+    <OrderedCardsEditor<ContactFields>
+      title="联系方式"
+      noun="联系方式"
+      resource={contactsResource}
+      deleteConfirmText={UiMessages.deleteContactConfirm}
+      describe={(item, index) => item.value || `联系方式${index + 1}`}
+      renderFields={(item, update) => (
+        <>
+          <Field label="类型">
+            <Select value={item.type} onChange={(_, data) => update({ type: data.value })}>
+              {CONTACT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {CONTACT_TYPE_LABELS[type]}
+                </option>
+              ))}
+              {/* A type from an imported backup stays selectable instead of being silently replaced. */}
+              {!knownTypes.includes(item.type) && <option value={item.type}>{item.type}</option>}
+            </Select>
+          </Field>
+          <Field label="内容" required>
+            <Input value={item.value} onChange={(_, data) => update({ value: data.value })} />
+          </Field>
+        </>
+      )}
+    />
+  );
+}

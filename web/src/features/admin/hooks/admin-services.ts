@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { AdminApiClient } from '../api/admin-api-client';
+import type { NotifyIntent } from '../platform';
+
+export type Notify = (message: string, intent: NotifyIntent, durationMs: number) => void;
+
+export interface AdminServices {
+  api: AdminApiClient;
+  notify: Notify;
+  /** Absolute path the admin is mounted at ('/admin'), for links built by screens. */
+  basePath: string;
+}
+
+export const AdminServicesContext = createContext<AdminServices | null>(null);
+
+export function useAdminServices(): AdminServices {
+  const services = useContext(AdminServicesContext);
+  if (!services) throw new Error('useAdminServices must be used inside <AdminApp>');
+  return services;
+}
+
+export function useAdminApi(): AdminApiClient {
+  return useAdminServices().api;
+}
+
+export function useNotify(): Notify {
+  return useAdminServices().notify;
+}

@@ -1,0 +1,65 @@
+import { createContext, useContext } from 'react';
+
+/** Where the admin keeps its bearer token: localStorage in the browser, the OS keychain on desktop. */
+export interface TokenStorage {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+export interface PickFilesOptions {
+  /** An `accept` list as for <input type="file">, e.g. 'image/*' or '.md,.markdown'. */
+  accept: string;
+  multiple?: boolean;
+}
+
+export type NotifyIntent = 'success' | 'error' | 'warning' | 'info';
+
+export interface Notification {
+  message: string;
+  intent: NotifyIntent;
+  /** How long the snackbar stays, from SNACKBAR_MS (SPEC section 9). */
+  durationMs: number;
+}
+
+/**
+ * What the admin screens need from the program that mounts them. The browser provides one
+ * adapter (BrowserAdmin); the desktop app provides its own and mounts the same AdminApp.
+ */
+export interface AdminPlatform {
+  /** Origin of the Folio server ('' for the same origin). */
+  apiBaseUrl: string;
+  tokenStorage: TokenStorage;
+  /** Native file picker; without it a hidden <input type="file"> is used. */
+  pickFiles?: (options: PickFilesOptions) => Promise<File[]>;
+  /** Native notifications; without it Fluent toasts are shown. */
+  notify?: (notification: Notification) => void;
+}
+
+export const AdminPlatformContext = createContext<AdminPlatform | null>(null);
+
+export function useAdminPlatform(): AdminPlatform {
+  const platform = useContext(AdminPlatformContext);
+  if (!platform) throw new Error('useAdminPlatform must be used inside <AdminApp>');
+  return platform;
+}
+
+/** The default picker: a detached file input, so tests can answer it through the file chooser. */
+export function pickFilesWithInput({ accept, multiple = false }: PickFilesOptions): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = accept;
+    input.multiple = multiple;
+    input.addEventListener('change', () => resolve(Array.from(input.files ?? [])));
+    input.addEventListener('cancel', () => resolve([]));
+    input.click();
+  });
+}
+
+/** Turns a root-relative file path from the API into a URL the <img> can load. */
+export function resolveFileUrl(apiBaseUrl: string, path: string): string {
+  if (!path) return '';
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${apiBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}

@@ -1,0 +1,90 @@
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Button, makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { SignOutRegular } from '@fluentui/react-icons';
+import { ADMIN_COMPACT_BREAKPOINT_PX } from '@folio/shared';
+import { useSession } from '../../auth/hooks/session';
+import { useAdminServices } from '../../hooks/admin-services';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
+import { ADMIN_TABS, tabForPath } from './admin-tabs';
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
+  topBar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  body: { flex: 1, display: 'flex', minWidth: 0 },
+  compactBody: { flexDirection: 'column' },
+  nav: {
+    flexShrink: 0,
+    width: '168px',
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  compactNav: {
+    width: 'auto',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    overflowX: 'auto',
+    borderRight: 'none',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  main: { flex: 1, minWidth: 0, padding: tokens.spacingHorizontalXXL, boxSizing: 'border-box' },
+  compactMain: { padding: tokens.spacingHorizontalM },
+});
+
+/** Top bar with logout and the vertical tabs; below 900 px the tabs become a scrolling row. */
+export function AdminShell() {
+  const styles = useStyles();
+  const { basePath } = useAdminServices();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const confirmLeave = useConfirmLeave();
+  const compact = useMediaQuery(`(max-width: ${ADMIN_COMPACT_BREAKPOINT_PX - 1}px)`);
+  const selected = tabForPath(pathname, basePath);
+
+  return (
+    <div className={styles.root}>
+      <header className={styles.topBar}>
+        <Text as="h1" size={500} weight="semibold">
+          管理后台
+        </Text>
+        <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
+          退出登录
+        </Button>
+      </header>
+      <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
+        <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label="管理菜单">
+          <TabList
+            vertical={!compact}
+            size={compact ? 'small' : 'medium'}
+            selectedValue={selected}
+            onTabSelect={(_, data) => {
+              const path = `${basePath}/${String(data.value)}`;
+              if (path !== pathname && confirmLeave()) navigate(path);
+            }}
+          >
+            {ADMIN_TABS.map((tab) => (
+              <Tab key={tab.path} value={tab.path}>
+                {tab.label}
+              </Tab>
+            ))}
+          </TabList>
+        </nav>
+        <main className={mergeClasses(styles.main, compact && styles.compactMain)}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { TEMP_ID_PREFIX } from '@folio/shared';
+import type { AdminApiClient } from '../../api/admin-api-client';
+
+/** A card as edited locally: `key` is the id as text, or `new_N` for an unsaved card. */
+export type Editable<F> = F & { key: string };
+
+export interface OrderedResource<F> {
+  /** 'skills' or 'contacts': the path under /api/admin/. */
+  path: string;
+  fieldsOf: (item: F & { id: number }) => F;
+  blank: () => F;
+}
+
+function fieldsDiffer(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return Object.keys(right).some((name) => left[name] !== right[name]);
+}
+
+function isNew(key: string): boolean {
+  return key.startsWith(TEMP_ID_PREFIX);
+}
+
+/**
+ * Holds skill or contact edits locally until 保存全部更改, then runs the save flow of API.md 6:
+ * create new cards, update changed ones, delete removed ones, save the order, reload.
+ */
+export function useOrderedEditor<F extends object>(api: AdminApiClient, resource: OrderedResource<F>) {
+  const [original, setOriginal] = useState<Editable<F>[]>([]);
+  const [items, setItems] = useState<Editable<F>[]>([]);
+  const [loading, setLoading] = useState(true);
+  const nextTemp = useRef(1);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const response = await api.get<(F & { id: number })[]>(`/api/admin/${resource.path}`);
+      const loaded = response.data.map((item) => ({ ...resource.fieldsOf(item), key: String(item.id) }));
+      setOriginal(loaded);
+      setItems(loaded);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, resource]);
+
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const dirty = useMemo(() => JSON.stringify(items) !== JSON.stringify(original), [items, original]);
+
+  const update = useCallback((key: string, patch: Partial<F>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  }, []);
+
+  const addAfter = useCallback(
+    (key: string | null) => {
+      const fresh: Editable<F> = { ...resource.blank(), key: `${TEMP_ID_PREFIX}${nextTemp.current++}` };
+      setItems((current) => {
+        const index = key === null ? current.length - 1 : current.findIndex((item) => item.key === key);
+        return [...current.slice(0, index + 1), fresh, ...current.slice(index + 1)];
+      });
+    },
+    [resource],
+  );
+
+  const remove = useCallback((key: string) => setItems((current) => current.filter((item) => item.key !== key)), []);
+
+  /** Stops at the first failure (a half-saved list cannot be rolled back) and reloads either way. */
+  const save = useCallback(async () => {
+    const base = `/api/admin/${resource.path}`;
+    const originalByKey = new Map(original.map((item) => [item.key, item]));
+    try {
+      const finalIds: number[] = [];
+      for (const item of items) {
+        const { key, ...fields } = item;
+        if (isNew(key)) {
+          const created = await api.post<{ id: number }>(base, fields);
+          finalIds.push(created.data.id);
+          continue;
+        }
+        const before = originalByKey.get(key);
+        if (before && fieldsDiffer(before, item)) await api.put(`${base}/${key}`, fields);
+        finalIds.push(Number(key));
+      }
+      const keptKeys = new Set(items.map((item) => item.key));
+      for (const item of original) {
+        if (!keptKeys.has(item.key)) await api.delete(`${base}/${item.key}`);
+      }
+      await api.put(`${base}/order`, { ids: finalIds });
+    } finally {
+      await load().catch(() => undefined);
+    }
+  }, [api, resource, items, original, load]);
+
+  return { items, setItems, loading, dirty, load, update, addAfter, remove, save };
+}
