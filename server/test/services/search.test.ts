@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ArticleSearchIndex, normalizeQuery } from '../../src/services/article-search.js';
+import type { ArticleRecord } from '../../src/store/records.js';
+
+let nextId = 1;
+function buildRecord(overrides: Partial<ArticleRecord> = {}): ArticleRecord {
+  const id = nextId++;
+  return {
+    id,
+    title: `文章 ${id}`,
+    category: '',
+    tags: [],
+    summary: '',
+    cover: '',
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    deleted_at: null,
+    body_rev: 1,
+    ...overrides,
+  };
+}
+
+function indexWith(bodies: Map<number, string>): ArticleSearchIndex {
+  return new ArticleSearchIndex((id) => bodies.get(id) ?? '');
+}
+
+const ids = (articles: ArticleRecord[]) => articles.map((article) => article.id);
+
+describe('ArticleSearchIndex', () => {
+  it('matches Chinese without spaces and English case-insensitively, in every field', () => {
+    const bodies = new Map<number, string>();
+    const title = buildRecord({ title: 'java 安全管理器' });
+    const tag = buildRecord({ tags: ['Spring', '信息安全'] });
+    const summary = buildRecord({ summary: '聊聊安全' });
+    const body = buildRecord();
+    bodies.set(body.id, '# 标题\n\n正文里提到 **安全** 与 JAVA');
+    const unrelated = buildRecord({ title: '无关' });
+    const index = indexWith(bodies);
+    const all = [title, tag, summary, body, unrelated];
+
+    expect(ids(index.search(all, '安全'))).toEqual([title.id, tag.id, summary.id, body.id]);
+    expect(ids(index.search(all, 'Java'))).toEqual([title.id, body.id]);
+    expect(ids(index.search(all, '  SPRING '))).toEqual([tag.id]);
+    expect(ids(index.search(all, '管理器'))).toEqual([title.id]);
+  });
+
+  it('ranks a title match first even when another article matches in several lower fields', () => {
+    const everywhereButTitle = buildRecord({ tags: ['Rust'], summary: 'Rust 入门' });
+    const titleOnly = buildRecord({ title: 'Rust 所有权' });
+    const index = indexWith(new Map([[everywhereButTitle.id, 'Rust Rust Rust']]));
+    expect(ids(index.search([everywhereButTitle, titleOnly], 'rust'))).toEqual([titleOnly.id, everywhereButTitle.id]);
+  });
+
+  it('keeps the input order (newest first) within one rank', () => {
+    const newer = buildRecord({ title: 'Go 并发' });
+    const older = buildRecord({ title: 'Go 入门' });
+    const index = indexWith(new Map());
+    expect(ids(index.search([newer, older], 'go'))).toEqual([newer.id, older.id]);
+  });
+
+  it('does not match across tag boundaries', () => {
+    const record = buildRecord({ tags: ['ab', 'cd'] });
+    const index = indexWith(new Map());
+    expect(index.search([record], 'bc')).toEqual([]);
+    expect(index.search([record], 'ab,cd')).toEqual([]);
+  });
+
+  it('returns everything for an empty or blank query', () => {
+    const records = [buildRecord(), buildRecord()];
+    const index = indexWith(new Map());
+    expect(index.search(records, '   ')).toEqual(records);
+    expect(normalizeQuery(undefined)).toBe('');
+  });
+
+  it('sees a changed body, title, tags or summary on the next search without being told', () => {
+    const bodies = new Map<number, string>();
+    const record = buildRecord({ title: '旧标题' });
+    bodies.set(record.id, '旧正文');
+    const index = indexWith(bodies);
+    expect(index.search([record], '旧正文')).toHaveLength(1);
+
+    bodies.set(record.id, '新正文');
+    expect(index.search([record], '旧正文')).toEqual([]);
+    expect(index.search([record], '新正文')).toHaveLength(1);
+
+    record.title = '新标题';
+    record.tags = ['新标签'];
+    record.summary = '新摘要';
+    expect(index.search([record], '旧标题')).toEqual([]);
+    for (const term of ['新标题', '新标签', '新摘要']) expect(index.search([record], term)).toHaveLength(1);
+  });
+
+  it('searches titles only for the admin list', () => {
+    const inTitle = buildRecord({ title: 'Docker 部署' });
+    const inBody = buildRecord({ title: '别的' });
+    const index = indexWith(new Map([[inBody.id, 'docker']]));
+    expect(ids(index.searchTitles([inTitle, inBody], 'DOCKER'))).toEqual([inTitle.id]);
+  });
+});
