@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { File } from 'formidable';
 import { LIMITS, RATE_LIMITS, RealtimeEvents, ServerMessages as M, aiAnalyzeSchema } from '@folio/shared';
 import type { AppContext } from '../../app-context.js';
-import { badRequest, rateLimited } from '../../errors.js';
+import { badRequest, payloadTooLarge, rateLimited } from '../../errors.js';
 import { jsonBody, multipartBody } from '../../http/body.js';
 import type { AdminState } from '../../http/require-admin.js';
 import { sendOk } from '../../http/envelope.js';
@@ -49,14 +49,21 @@ export function registerArticleToolRoutes(router: Router, { config, store, logge
   });
 
   const multipart = multipartBody(
-    // Each file is checked against 1 MB by the import itself, so one big file is skipped, not the request.
-    { maxFileBytes: LIMITS.markdownTotalBytes, maxTotalBytes: LIMITS.markdownTotalBytes, maxFiles: LIMITS.markdownFiles },
+    {
+      // Each file is checked against 1 MB by the import itself, so one big file is skipped, not the request.
+      maxFileBytes: LIMITS.markdownTotalBytes,
+      maxTotalBytes: LIMITS.markdownTotalBytes,
+      // formidable leaves behind the temp file of the part that breaks its maxFiles, so the
+      // 50-file rule is checked below; this cap only stops a flood of tiny parts.
+      maxFiles: LIMITS.markdownFiles * 20,
+    },
     M.payloadTooLarge,
   );
   router.post('/api/admin/articles/import-md', requireAdmin, multipart, async (ctx) => {
     const files = uploadedFiles(ctx);
     try {
       if (files.length === 0) throw badRequest(M.noFileUploaded);
+      if (files.length > LIMITS.markdownFiles) throw payloadTooLarge();
       const summary = await importMarkdownFiles(
         files.map((file) => ({ filename: file.originalFilename ?? '', path: file.filepath, size: file.size })),
         articles,

@@ -114,7 +114,7 @@ function categoryOverlap(category: string, sections: readonly WeightedText[]): n
   let score = 0;
   for (const section of sections) {
     const text = section.text.toLowerCase();
-    score += occurrences(text, name) * section.weight * 3;
+    score += occurrences(text, name) * section.weight * 4;
     for (const part of parts) score += occurrences(text, part) * section.weight;
   }
   return score;
