@@ -24,6 +24,7 @@ const MIN_CATEGORY_SCORE = 4;
 /** A plain word must appear in the title or a few times in the body to be a tag. */
 const MIN_WORD_SCORE = 3;
 const MIN_TAGS = 3;
+const ANALYZED_CONTENT_CHARS = 30_000;
 
 const CJK_WORD = /^[\u4e00-\u9fa5]{2,6}$/;
 /** Words glued to a particle ("去了", "的人") are grammar, not topics. */
@@ -131,7 +132,8 @@ function chooseTags(known: Candidate[], plain: Candidate[], category: string): s
     ...known.map((candidate) => ({ ...candidate, score: candidate.score * 2 })),
     ...plain.filter((candidate) => candidate.score >= MIN_WORD_SCORE),
   ].sort((a, b) => b.score - a.score);
-  const backup = plain.filter((candidate) => candidate.score < MIN_WORD_SCORE && candidate.score >= 2).sort((a, b) => b.score - a.score);
+  // Only reached when fewer than three tags were found, as in a very short text.
+  const backup = plain.filter((candidate) => candidate.score < MIN_WORD_SCORE).sort((a, b) => b.score - a.score);
   const tags: string[] = [];
   const seen = new Set([category.toLowerCase()]);
   const topScore = ranked[0]?.score ?? 0;
@@ -163,7 +165,8 @@ function summarize(input: AnalyzeInput, text: ArticleText): string {
  * the most significant terms, and a summary from the opening prose. Pure and synchronous.
  */
 export function analyzeWithKeywords(input: AnalyzeInput, existingCategories: readonly string[] = []): Suggestion {
-  const text = extractArticleText(input.content);
+  // The opening of a long article says what it is about; reading all of it would stall the event loop.
+  const text = extractArticleText(input.content.slice(0, ANALYZED_CONTENT_CHARS));
   const sections = sectionsOf(input, text);
   const known = scoreKnownTerms(sections, text);
   const matchedSpellings = [...known.values()].flatMap(({ term }) => term.aliases.map((alias) => alias.toLowerCase()));

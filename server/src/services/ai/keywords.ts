@@ -173,7 +173,10 @@ then there these they thing things this those through thus to too under until up
 way ways we well were what when where whether which while who whom why will with within without would yet you your yours
 article post blog guide tutorial introduction example examples note notes part step steps time today tip tips how-to
 learn learned let's want what's it's don't doesn't can't won't we'll you'll i'm code file files run runs running value values
-true false null undefined return const var function class import export default`;
+true false null undefined return const var function class import export default
+understanding understand introduction intro overview deep dive complete ultimate practical practice practices best
+beginner beginners getting started basics basic advanced modern quick simple better build building look looking into
+explained explaining exploring lessons`;
 
 const CHINESE_STOP_WORDS = `我们 你们 他们 它们 自己 这个 那个 这些 那些 这样 那样 这里 那里 这种 那种 一个 一些 一种 一下 一起 一定 一直 一般
 可以 可能 能够 需要 应该 必须 已经 还是 或者 而且 但是 因为 所以 如果 虽然 然后 之后 之前 以及 以后 以前 其中 其他 其实 通过
@@ -181,7 +184,8 @@ const CHINESE_STOP_WORDS = `我们 你们 他们 它们 自己 这个 那个 这
 什么 怎么 怎样 如何 为什么 为了 由于 关于 对于 根据 本文 文章 今天 现在 时候 时间 问题 方法 方式 情况 内容 部分 地方 东西
 介绍 简介 总结 小结 概述 说明 示例 例子 代码 首先 其次 最后 同时 另外 此外 因此 于是 直接 简单 容易 主要 重要 基本 常见
 开始 结束 出现 发现 需求 功能 一篇 这篇 下面 上面 以下 如下 当前 当然 不过 而是 并且 并不 不会 不能 就会 就能 也是 都是
-了解 学习 知道 认为 觉得 希望 看看 来说 来看 起来 下来 出来 过来 的话 什么样 大家 我的 你的 他的 这是 那是 记录`;
+了解 学习 知道 认为 觉得 希望 看看 来说 来看 起来 下来 出来 过来 的话 什么样 大家 我的 你的 他的 这是 那是 记录
+实践 实战 入门 详解 指南 原理 对比 浅谈 理解 深入 技巧 经验 分享 探索 解析 思考 体验 心得 初探 特性 新特性 一文 读懂 彻底 掌握`;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   [...ENGLISH_STOP_WORDS.split(/\s+/), ...CHINESE_STOP_WORDS.split(/\s+/)].filter(Boolean).map((word) => word.toLowerCase()),
