@@ -93,6 +93,11 @@ describe('output rules', () => {
   it('keeps a category to one line without commas and at most 64 characters', () => {
     expect(applyOutputRules({ category: '后端开发，Go', tags: [], summary: '' }, request, 'provider').category).toBe('后端开发');
     expect(applyOutputRules({ category: 'x'.repeat(80), tags: [], summary: '' }, request, 'provider').category.length).toBeLessThanOrEqual(64);
+    // Cutting never splits a character made of two UTF-16 units.
+    const emoji = applyOutputRules({ category: `a${'😀'.repeat(40)}`, tags: [], summary: `b${'😀'.repeat(150)}` }, request, 'provider');
+    expect(emoji.category).toBe(`a${'😀'.repeat(31)}`);
+    expect(emoji.suggested_summary.length).toBeLessThanOrEqual(200);
+    expect(emoji.suggested_summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   it('limits the summary to 200 characters and leaves it empty when the request had one', () => {

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.js';
 import { analyzeWithKeywords } from './builtin-analyzer.js';
 import type { Suggestion } from './builtin-analyzer.js';
 import { AI_CATEGORY, FALLBACK_CATEGORY } from './keywords.js';
-import { truncateText } from './markdown-text.js';
+import { cutText, truncateText } from './markdown-text.js';
 import { AiProviderError, createOpenAiProvider } from './provider.js';
 import type { AiProvider } from './provider.js';
 
@@ -31,7 +31,7 @@ function cleanTags(tags: readonly string[]): string[] {
 /** A category that passes 9.1: one line, no comma (the text before one is kept), at most 64 characters. */
 function cleanCategory(category: string): string {
   const firstPart = category.split(/[,，]/)[0] ?? '';
-  return truncateText(firstPart.replace(/\s+/g, ' ').trim(), LIMITS.articleCategory).replace(/…$/, '');
+  return cutText(firstPart.replace(/\s+/g, ' ').trim(), LIMITS.articleCategory).trim();
 }
 
 /** The output rules of API section 9, whatever produced the suggestion. */

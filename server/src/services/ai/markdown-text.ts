@@ -94,12 +94,19 @@ export function extractArticleText(content: string): ArticleText {
  */
 export function truncateText(text: string, max: number): string {
   if (text.length <= max) return text;
-  let cut = '';
-  for (const char of text) {
-    if (cut.length + char.length > max - 1) break;
-    cut += char;
-  }
+  const cut = cutText(text, max - 1);
   const sentenceEnd = Math.max(...['。', '！', '？', '. ', '! ', '? ', '；'].map((mark) => cut.lastIndexOf(mark)));
   if (sentenceEnd >= Math.floor(max / 3)) return cut.slice(0, sentenceEnd + 1).trim();
   return `${cut.trimEnd()}…`;
+}
+
+/** The longest prefix of at most `max` UTF-16 units that does not split a character. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = '';
+  for (const char of text) {
+    if (cut.length + char.length > max) break;
+    cut += char;
+  }
+  return cut;
 }
