@@ -22,6 +22,7 @@ import { registerRecycleBinRoutes, startRecycleBinPurge } from './routes/admin/r
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
+import { registerBackupRoutes } from './routes/admin/backup.routes.js';
 import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
@@ -71,6 +72,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerArticleToolRoutes(api, context);
   registerUploadRoutes(api, context);
   registerAvatarRoutes(api, context);
+  registerBackupRoutes(api, context);
   registerOrderedRoutes(api, context);
 
   // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.

@@ -245,3 +245,29 @@ export const PublicUiMessages = {
   loadingArticle: '加载文章中...',
   rssTitle: (site: string) => `${site} 的文章`,
 } as const;
+
+/** Field problems a backup import reports in `data.errors` (API 15), each after its field path. */
+export const ImportFieldMessages = {
+  required: '不能为空',
+  notArray: '必须是数组',
+  notObject: '必须是对象',
+  notString: '必须是字符串',
+  notBoolean: '必须是布尔值',
+  idInvalid: '必须是正整数',
+  nonNegativeInt: '必须是非负整数',
+  levelInvalid: '必须是0到100之间的整数',
+  dateInvalid: '日期格式无效',
+  tooLong: (max: number) => `不能超过${max}个字符`,
+  tooManyTags: (max: number) => `标签不能超过${max}个`,
+  duplicate: '重复',
+  blockNameInvalid: '区块名称无效',
+  contactTypeInvalid: '联系方式类型无效',
+  filenameInvalid: '文件名无效',
+  coverInvalid: '封面地址无效',
+  articleMissing: '对应的文章不存在',
+  versionUnsupported: '不支持的备份版本',
+  base64Invalid: 'base64 内容无效',
+  sizeMismatch: '文件大小与 size 不一致',
+  sha256Mismatch: 'sha256 校验失败',
+  notImage: '不是支持的图片格式',
+} as const;

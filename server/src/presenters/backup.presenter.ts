@@ -1,0 +1,89 @@
+import type { AvatarRecord, ArticleRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from '../store/records.js';
+
+/** The backup format of API 14: our export, which import also reads back (with the original's). */
+export const BACKUP_FORMAT = 'portfolio-backup';
+export const BACKUP_VERSION = 2;
+
+export interface BackupSiteBlock {
+  name: string;
+  content: Record<string, string>;
+  updated_at: string;
+}
+export type BackupSkill = SkillRecord;
+export type BackupContact = ContactRecord;
+export type BackupAvatar = AvatarRecord;
+export interface BackupArticle {
+  id: number;
+  title: string;
+  category: string;
+  /** A comma string, as in the original format. */
+  tags: string;
+  cover: string;
+  summary: string;
+  content: string;
+  views: number;
+  created_at: string;
+  updated_at: string;
+}
+/** Comments keep `email` but never the IP address or user agent. */
+export type BackupComment = Omit<CommentRecord, 'ip_address' | 'user_agent'>;
+
+export interface BackupFileEntry {
+  content_type: string;
+  size: number;
+  sha256: string;
+  base64: string;
+}
+
+/** Everything but `files`, which the export streams one file at a time. */
+export interface BackupHead {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  exported_at: string;
+  site_blocks: BackupSiteBlock[];
+  skills: BackupSkill[];
+  contacts: BackupContact[];
+  avatars: BackupAvatar[];
+  articles: BackupArticle[];
+  comments: BackupComment[];
+}
+
+/** Only `content`: the read-only top-level copies of content keys (API 3.1) are not exported. */
+export function presentBackupSiteBlock(block: SiteBlockRecord): BackupSiteBlock {
+  return { name: block.name, content: { ...block.content }, updated_at: block.updated_at };
+}
+
+export function presentBackupSkill(skill: SkillRecord): BackupSkill {
+  const { id, name, description, level, sort_order, created_at, updated_at } = skill;
+  return { id, name, description, level, sort_order, created_at, updated_at };
+}
+
+export function presentBackupContact(contact: ContactRecord): BackupContact {
+  const { id, type, value, sort_order, created_at, updated_at } = contact;
+  return { id, type, value, sort_order, created_at, updated_at };
+}
+
+export function presentBackupAvatar(avatar: AvatarRecord): BackupAvatar {
+  const { id, filename, is_current, sort_order, uploaded_at } = avatar;
+  return { id, filename, is_current, sort_order, cropped_info: avatar.cropped_info ?? null, uploaded_at };
+}
+
+export function presentBackupArticle(article: ArticleRecord, content: string, views: number): BackupArticle {
+  return {
+    id: article.id,
+    title: article.title,
+    category: article.category,
+    tags: article.tags.join(','),
+    cover: article.cover,
+    summary: article.summary,
+    content,
+    views,
+    created_at: article.created_at,
+    updated_at: article.updated_at,
+  };
+}
+
+export function presentBackupComment(comment: CommentRecord): BackupComment {
+  const { id, article_id, author, email, content, created_at } = comment;
+  return { id, article_id, author, email, content, created_at };
+}

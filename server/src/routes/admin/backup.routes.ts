@@ -1,0 +1,47 @@
+import type { Router } from '@koa/router';
+import { LIMITS, RealtimeEvents, ServerMessages as M } from '@folio/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Broadcaster } from '../../realtime.js';
+import { jsonBody } from '../../http/body.js';
+import { sendOk } from '../../http/envelope.js';
+import { backupExportStream } from '../../services/backup-export.service.js';
+import { ArticlesService } from '../../services/articles.service.js';
+import { BackupImportService } from '../../services/backup-import.service.js';
+import type { BackupSection } from '../../services/backup-import.schema.js';
+
+/** One event per imported section (API 13); article and comment hints are empty after an import. */
+function announceImport(realtime: Broadcaster, sections: readonly BackupSection[]): void {
+  const events: Record<BackupSection, () => void> = {
+    site_blocks: () => realtime.emit(RealtimeEvents.siteBlocks),
+    skills: () => realtime.emit(RealtimeEvents.skills),
+    contacts: () => realtime.emit(RealtimeEvents.contacts),
+    avatars: () => realtime.emit(RealtimeEvents.avatars),
+    articles: () => realtime.emit(RealtimeEvents.articles, { ids: [] }),
+    comments: () => realtime.emit(RealtimeEvents.comments, { article_id: null }),
+  };
+  for (const section of sections) events[section]();
+}
+
+/** Export (API 14) and import (API 15) of the whole site. */
+export function registerBackupRoutes(router: Router, { store, logger, realtime, requireAdmin }: AppContext): void {
+  const importer = new BackupImportService(store, logger);
+  const parseImportBody = jsonBody(LIMITS.importBodyBytes, M.importJsonRequired);
+
+  router.get('/api/admin/export', requireAdmin, (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = backupExportStream(store);
+  });
+
+  router.post('/api/admin/import', requireAdmin, async (ctx) => {
+    const result = await importer.exclusively(async () => {
+      await parseImportBody(ctx, async () => {});
+      return importer.import(ctx.request.body);
+    });
+    // Pre-build search entries for the new bodies so the first visitor does not pay for them.
+    if (result.sections.includes('articles')) ArticlesService.for(store).warmSearch();
+    announceImport(realtime, result.sections);
+    const { format, counts, warnings } = result;
+    sendOk(ctx, { format, counts, warnings }, { msg: M.imported });
+  });
+}

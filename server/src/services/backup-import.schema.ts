@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import {
+  BLOCK_NAME_PATTERN,
+  CONTACT_TYPE_PATTERN,
+  FILENAME_PATTERN,
+  ImportFieldMessages as F,
+  LIMITS,
+  isValidCover,
+  normalizeTags,
+} from '@folio/shared';
+import { toIsoSeconds } from '../store/clock.js';
+
+/**
+ * The backup schema of API 15. It reads our export (version 2), the original server's format
+ * and any mix: RFC 1123 or ISO dates, `null` strings, missing `sort_order`. Unknown keys
+ * (`deleted_at`, top-level copies, ...) are stripped. Every message is a short Chinese phrase
+ * that the service prefixes with the field path.
+ */
+
+const RFC_1123 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC|[+-]\d{4})$/;
+const ISO_8601 = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** A backup date as ISO 8601 UTC to the second; `undefined` when it is not a date we read. */
+export function parseBackupDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  let normalized: string | undefined;
+  const iso = ISO_8601.exec(trimmed);
+  if (iso) {
+    const [, date, time, offset] = iso;
+    // No offset means UTC (API 15), whatever the server's own time zone.
+    normalized = time ? `${date}T${time}${offset ?? 'Z'}` : `${date}T00:00:00Z`;
+  } else if (RFC_1123.test(trimmed)) {
+    normalized = trimmed;
+  }
+  if (!normalized) return undefined;
+  const millis = Date.parse(normalized);
+  return Number.isNaN(millis) ? undefined : toIsoSeconds(new Date(millis));
+}
+
+const isMissing = (value: unknown) => value === undefined || value === null;
+
+/** A date; absent, null or empty means the time of the import. */
+const backupDate = (importTime: string) =>
+  z.unknown().transform((value, ctx) => {
+    if (isMissing(value) || value === '') return importTime;
+    const parsed = typeof value === 'string' ? parseBackupDate(value) : undefined;
+    if (parsed) return parsed;
+    ctx.addIssue({ code: 'custom', message: F.dateInvalid });
+    return z.NEVER;
+  });
+
+const id = z
+  .number({ error: (issue) => (isMissing(issue.input) ? F.required : F.idInvalid) })
+  .int(F.idInvalid)
+  .positive(F.idInvalid)
+  .max(Number.MAX_SAFE_INTEGER, F.idInvalid);
+
+/** A required, trimmed, non-empty string. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.notString) })
+    .trim()
+    .min(1, F.required)
+    .max(max, F.tooLong(max));
+
+/** An optional string; null or absent becomes "" (original backups hold nulls). */
+const optionalText = (max: number, trim = true) =>
+  z.preprocess(
+    (value) => (isMissing(value) ? '' : value),
+    (trim ? z.string({ error: F.notString }).trim() : z.string({ error: F.notString })).max(max, F.tooLong(max)),
+  );
+
+const sortOrder = z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish();
+
+/** Content values must be text; numbers and booleans from hand-edited files are kept as text. */
+const blockContentValue = z.preprocess(
+  (value) => (isMissing(value) ? '' : typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
+  z.string({ error: F.notString }).max(LIMITS.siteBlockValue, F.tooLong(LIMITS.siteBlockValue)),
+);
+
+const section = <T extends z.ZodType>(item: T) => z.array(item, { error: F.notArray }).optional();
+
+export function backupSchema(importTime: string) {
+  const date = backupDate(importTime);
+  return z.object({
+    version: z.literal(2, { error: F.versionUnsupported }).optional(),
+    site_blocks: section(
+      z.object({
+        name: z.string({ error: (issue) => (isMissing(issue.input) ? F.required : F.blockNameInvalid) }).regex(BLOCK_NAME_PATTERN, F.blockNameInvalid),
+        content: z.record(z.string(), blockContentValue, { error: (issue) => (isMissing(issue.input) ? F.required : F.notObject) }),
+        updated_at: date,
+      }),
+    ),
+    skills: section(
+      z.object({
+        id,
+        name: requiredText(LIMITS.skillName),
+        description: optionalText(LIMITS.skillDescription, false),
+        level: z.preprocess(
+          (value) => (isMissing(value) ? 0 : value),
+          z.number({ error: F.levelInvalid }).int(F.levelInvalid).min(0, F.levelInvalid).max(100, F.levelInvalid),
+        ),
+        sort_order: sortOrder,
+        created_at: date,
+        updated_at: date,
+      }),
+    ),
+    contacts: section(
+      z.object({
+        id,
+        type: z
+          .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.contactTypeInvalid) })
+          .trim()
+          .regex(CONTACT_TYPE_PATTERN, F.contactTypeInvalid),
+        value: requiredText(LIMITS.contactValue),
+        sort_order: sortOrder,
+        created_at: date,
+        updated_at: date,
+      }),
+    ),
+    avatars: section(
+      z.object({
+        id,
+        filename: z.string({ error: (issue) => (isMissing(issue.input) ? F.required : F.filenameInvalid) }).regex(FILENAME_PATTERN, F.filenameInvalid),
+        is_current: z.preprocess((value) => (isMissing(value) ? false : value), z.boolean({ error: F.notBoolean })),
+        sort_order: sortOrder,
+        cropped_info: z.unknown().transform((value) => value ?? null),
+        uploaded_at: date,
+      }),
+    ),
+    articles: section(
+      z.object({
+        id,
+        title: requiredText(LIMITS.articleTitle),
+        category: optionalText(LIMITS.articleCategory),
+        tags: z.preprocess(
+          (value) => (isMissing(value) ? '' : value),
+          z.union([z.string(), z.array(z.string())], { error: F.notString }).transform((tags) => normalizeTags(tags)),
+        ),
+        cover: optionalText(LIMITS.articleCover).refine(isValidCover, F.coverInvalid),
+        summary: optionalText(LIMITS.articleSummary),
+        content: optionalText(LIMITS.articleContent, false),
+        views: z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish(),
+        created_at: date,
+        updated_at: date,
+      }),
+    ),
+    comments: section(
+      z.object({
+        id,
+        article_id: id,
+        author: requiredText(LIMITS.commentAuthor),
+        email: optionalText(LIMITS.commentEmail),
+        content: requiredText(LIMITS.commentContent),
+        created_at: date,
+      }),
+    ),
+    files: z
+      .record(
+        z.string(),
+        z.object({
+          size: z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt),
+          sha256: z.string({ error: F.sha256Mismatch }).regex(/^[0-9a-f]{64}$/i, F.sha256Mismatch),
+          base64: z.string({ error: F.base64Invalid }),
+        }),
+        { error: F.notObject },
+      )
+      .optional(),
+  });
+}
+
+export type ParsedBackup = z.output<ReturnType<typeof backupSchema>>;
+export type ParsedArticle = NonNullable<ParsedBackup['articles']>[number];
+
+/** The section keys of a backup, in the order their problems are reported. */
+export const BACKUP_SECTIONS = ['site_blocks', 'skills', 'contacts', 'avatars', 'articles', 'comments'] as const;
+export type BackupSection = (typeof BACKUP_SECTIONS)[number];
+
+/** `articles[3].title` from zod's `['articles', 3, 'title']`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text ? `.${String(key)}` : String(key);
+  }
+  return text || 'body';
+}

@@ -1,0 +1,142 @@
+import { ServerMessages as M } from '@folio/shared';
+import type { FieldError } from '@folio/shared';
+import { AppError, conflict } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { BackupRepository, ImportWritePendingError } from '../store/backup.repository.js';
+import type { ImportPlan } from '../store/backup.repository.js';
+import { isoNow } from '../store/clock.js';
+import type { Store } from '../store/store.js';
+import { UploadsRepository, uploadFilenameOfPath } from '../store/uploads.repository.js';
+import { checkBackup } from './backup-import.checks.js';
+import type { DecodedFile } from './backup-import.checks.js';
+import { BACKUP_SECTIONS, backupSchema, formatIssuePath } from './backup-import.schema.js';
+import type { BackupSection, ParsedBackup } from './backup-import.schema.js';
+
+/** At most this many problems are listed in `data.errors`. */
+const MAX_REPORTED_ERRORS = 50;
+
+export interface ImportResult {
+  format: 'legacy' | 'v2';
+  counts: Record<BackupSection, number>;
+  warnings: string[];
+  /** The sections the backup contained (one realtime event each). */
+  sections: BackupSection[];
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The backup inside a body: the object itself, or `data` of a whole saved export response. */
+function unwrapBackup(body: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(body)) return undefined;
+  const hasSection = BACKUP_SECTIONS.some((section) => section in body);
+  return !hasSection && isPlainObject(body.data) ? body.data : body;
+}
+
+function importFailed(errors: FieldError[]): AppError {
+  const [first] = errors;
+  const firstProblem = first && first.field !== 'body' ? `${first.field} ${first.msg}` : (first?.msg ?? M.importNothingFound);
+  return new AppError(400, 'validation_failed', M.importFormatError(firstProblem), { errors: errors.slice(0, MAX_REPORTED_ERRORS) });
+}
+
+/** Turns validated sections into rows; a missing `sort_order` is the position in its array. */
+function buildPlan(parsed: ParsedBackup): ImportPlan {
+  return {
+    siteBlocks: parsed.site_blocks?.map(({ name, content, updated_at }) => ({ name, content, updated_at })),
+    skills: parsed.skills?.map((skill, index) => ({ ...skill, sort_order: skill.sort_order ?? index })),
+    contacts: parsed.contacts?.map((contact, index) => ({ ...contact, sort_order: contact.sort_order ?? index })),
+    avatars: parsed.avatars?.map((avatar, index) => ({ ...avatar, sort_order: avatar.sort_order ?? index })),
+    articles: parsed.articles?.map((article) => ({ ...article, views: article.views ?? undefined })),
+    comments: parsed.comments,
+  };
+}
+
+/**
+ * Restores a backup (API 15): validate everything, write the embedded files, then commit every
+ * section at once. One import runs at a time; a second one gets 409 at once.
+ */
+export class BackupImportService {
+  private running = false;
+  private readonly uploads: UploadsRepository;
+  private readonly backups: BackupRepository;
+
+  constructor(
+    store: Store,
+    private readonly logger: Logger,
+  ) {
+    this.uploads = new UploadsRepository(store);
+    this.backups = new BackupRepository(store);
+  }
+
+  /** Runs `work` while holding the import lock; taken before the body is read, so a slow upload holds it too. */
+  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running) throw conflict(M.importRunning);
+    this.running = true;
+    try {
+      return await work();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async import(body: unknown): Promise<ImportResult> {
+    const backup = unwrapBackup(body);
+    const sections = BACKUP_SECTIONS.filter((section) => backup && section in backup);
+    if (!backup || sections.length === 0) throw importFailed([{ field: 'body', msg: M.importNothingFound }]);
+
+    const result = backupSchema(isoNow()).safeParse(backup);
+    if (!result.success) {
+      throw importFailed(result.error.issues.map((issue) => ({ field: formatIssuePath(issue.path), msg: issue.message })));
+    }
+    const parsed = result.data;
+    const report = await checkBackup(parsed, (id) => this.backups.hasArticle(id));
+    if (report.errors.length > 0) throw importFailed(report.errors);
+    const warnings = await this.missingFileWarnings(parsed, report.files);
+
+    await this.commitWithFiles(buildPlan(parsed), report.files);
+    return {
+      format: 'version' in backup ? 'v2' : 'legacy',
+      counts: Object.fromEntries(BACKUP_SECTIONS.map((section) => [section, parsed[section]?.length ?? 0])) as Record<BackupSection, number>,
+      warnings,
+      sections,
+    };
+  }
+
+  /** Avatars and covers whose file is neither in the backup nor already in the upload folder. */
+  private async missingFileWarnings(parsed: ParsedBackup, files: readonly DecodedFile[]): Promise<string[]> {
+    const embedded = new Set(files.map((file) => file.filename));
+    const warnings: string[] = [];
+    const check = async (field: string, filename: string | undefined) => {
+      if (filename && !embedded.has(filename) && !(await this.uploads.exists(filename))) warnings.push(`${field}: ${M.importFileMissing(filename)}`);
+    };
+    for (const [index, avatar] of (parsed.avatars ?? []).entries()) await check(`avatars[${index}]`, avatar.filename);
+    for (const [index, article] of (parsed.articles ?? []).entries()) await check(`articles[${index}]`, uploadFilenameOfPath(article.cover));
+    return warnings;
+  }
+
+  /**
+   * Writes the files, then commits the records. If the commit fails, the files written are
+   * removed again and any file they replaced is put back.
+   */
+  private async commitWithFiles(plan: ImportPlan, files: readonly DecodedFile[]): Promise<void> {
+    const written: { filename: string; aside: string | undefined }[] = [];
+    try {
+      for (const file of files) {
+        const existing = await this.uploads.read(file.filename);
+        if (existing?.equals(file.bytes)) continue;
+        const aside = existing ? await this.uploads.setAside(file.filename) : undefined;
+        written.push({ filename: file.filename, aside });
+        await this.uploads.write(file.filename, file.bytes);
+      }
+      await this.backups.apply(plan);
+    } catch (error) {
+      if (error instanceof ImportWritePendingError) throw error;
+      for (const { filename, aside } of written.reverse()) {
+        await this.uploads.remove(filename).catch(() => {});
+        if (aside) await this.uploads.restoreAside(filename, aside).catch((restoreError: unknown) => this.logger.error(`Could not restore ${filename}`, restoreError));
+      }
+      throw error;
+    }
+    for (const { aside } of written) if (aside) await this.uploads.dropAside(aside).catch(() => {});
+  }
+}
