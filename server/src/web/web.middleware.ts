@@ -20,9 +20,14 @@ export function serveWebApp(webDistDir: string) {
       await send(ctx, ctx.path, { root: webDistDir, immutable: true, maxage: 365 * 24 * 60 * 60 * 1000 });
       return;
     }
+    let served: string | undefined;
     try {
-      await send(ctx, ctx.path, { root: webDistDir, index: false });
+      // Resolves undefined, without throwing, for a directory such as `/` itself.
+      served = await send(ctx, ctx.path, { root: webDistDir, index: false });
     } catch {
+      // Not a file in the build: a client-side route.
+    }
+    if (!served) {
       await send(ctx, 'index.html', { root: webDistDir });
       ctx.set('Cache-Control', 'no-cache');
     }
