@@ -11,10 +11,56 @@ interface SearchEntry {
   summary: string;
   body: string;
   lowerTitle: string;
-  /** Tags joined by a newline, which a query (see {@link normalizeQuery}) never contains. */
-  lowerTags: string;
+  lowerTags: string[];
   lowerSummary: string;
   lowerBody: string;
+  bodyBigrams: BigramSignature;
+}
+
+/**
+ * A Bloom-style bit set of the character pairs in a text. A query can only occur in a body
+ * whose set holds every pair of the query, so most bodies are ruled out without scanning them.
+ * Sized to the text (about four bits per character) so short bodies stay small.
+ */
+interface BigramSignature {
+  bits: Uint32Array;
+  /** 32 minus log2 of the number of bits: how far a 32-bit pair hash is shifted to index it. */
+  shift: number;
+}
+
+const MIN_SIGNATURE_LOG2 = 12;
+const MAX_SIGNATURE_LOG2 = 18;
+
+/** A well-mixed 32-bit hash of two UTF-16 code units (multiplicative, golden-ratio constant). */
+const pairHash = (first: number, second: number) => Math.imul((first << 16) | second, 0x9e3779b1) >>> 0;
+
+function bigramSignature(text: string): BigramSignature {
+  const log2 = Math.min(MAX_SIGNATURE_LOG2, Math.max(MIN_SIGNATURE_LOG2, Math.ceil(Math.log2(Math.max(1, text.length) * 4))));
+  const shift = 32 - log2;
+  const bits = new Uint32Array(2 ** (log2 - 5));
+  let previous = text.charCodeAt(0);
+  for (let index = 1; index < text.length; index += 1) {
+    const current = text.charCodeAt(index);
+    const slot = pairHash(previous, current) >>> shift;
+    bits[slot >>> 5] = (bits[slot >>> 5] ?? 0) | (1 << (slot & 31));
+    previous = current;
+  }
+  return { bits, shift };
+}
+
+function queryPairHashes(needle: string): number[] {
+  const hashes = new Set<number>();
+  for (let index = 1; index < needle.length; index += 1) hashes.add(pairHash(needle.charCodeAt(index - 1), needle.charCodeAt(index)));
+  return [...hashes];
+}
+
+/** False only when the text certainly does not contain the query; true means "scan to be sure". */
+function mayContain(signature: BigramSignature, pairHashes: readonly number[]): boolean {
+  for (const hash of pairHashes) {
+    const slot = hash >>> signature.shift;
+    if (((signature.bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) === 0) return false;
+  }
+  return true;
 }
 
 /** Lower-cases and trims a query; `''` means "no search". Inner whitespace is kept as typed. */
@@ -28,7 +74,8 @@ export function normalizeQuery(query: string | undefined): string {
  * `java 安全管理器`).
  *
  * Lower-casing a long body costs far more than scanning it, so the lower-cased text of each
- * article is kept here and rebuilt only when one of its sources changes. Sources are compared
+ * article (and a signature of its character pairs that rules most bodies out without a scan) is
+ * kept here and rebuilt only when one of its sources changes. Sources are compared
  * by identity: every write path (edit, import, restore) replaces the strings, so no write needs
  * to notify the index, and a stale entry can never be served.
  */
@@ -41,9 +88,10 @@ export class ArticleSearchIndex {
   search(articles: readonly ArticleRecord[], query: string): ArticleRecord[] {
     const needle = normalizeQuery(query);
     if (!needle) return [...articles];
+    const pairHashes = queryPairHashes(needle);
     const buckets: ArticleRecord[][] = [[], [], [], []];
     for (const article of articles) {
-      const rank = this.rank(article, needle);
+      const rank = this.rank(article, needle, pairHashes);
       if (rank !== undefined) buckets[rank]?.push(article);
     }
     this.forgetMissing(articles);
@@ -65,12 +113,12 @@ export class ArticleSearchIndex {
     for (const article of articles) this.entryFor(article);
   }
 
-  private rank(article: ArticleRecord, needle: string): MatchRank | undefined {
+  private rank(article: ArticleRecord, needle: string, pairHashes: readonly number[]): MatchRank | undefined {
     const entry = this.entryFor(article);
     if (entry.lowerTitle.includes(needle)) return RANK.title;
-    if (entry.lowerTags.includes(needle)) return RANK.tag;
+    if (entry.lowerTags.some((tag) => tag.includes(needle))) return RANK.tag;
     if (entry.lowerSummary.includes(needle)) return RANK.summary;
-    if (entry.lowerBody.includes(needle)) return RANK.body;
+    if (mayContain(entry.bodyBigrams, pairHashes) && entry.lowerBody.includes(needle)) return RANK.body;
     return undefined;
   }
 
@@ -86,15 +134,17 @@ export class ArticleSearchIndex {
     ) {
       return cached;
     }
+    const lowerBody = body.toLowerCase();
     const entry: SearchEntry = {
       title: article.title,
       tags: article.tags,
       summary: article.summary,
       body,
       lowerTitle: article.title.toLowerCase(),
-      lowerTags: article.tags.join('\n').toLowerCase(),
+      lowerTags: article.tags.map((tag) => tag.toLowerCase()),
       lowerSummary: article.summary.toLowerCase(),
-      lowerBody: body.toLowerCase(),
+      lowerBody,
+      bodyBigrams: bigramSignature(lowerBody),
     };
     this.entries.set(article.id, entry);
     return entry;

@@ -90,6 +90,31 @@ describe('ArticleSearchIndex', () => {
     for (const term of ['新标题', '新标签', '新摘要']) expect(index.search([record], term)).toHaveLength(1);
   });
 
+  it('finds exactly what a plain substring scan finds, over long mixed-script bodies', () => {
+    // A deterministic generator, so a failure is reproducible.
+    let state = 7;
+    const random = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const alphabet = [...'安全管理器性能优化数据库组件状态渲染abcdefgXYZ 0123-_\n'];
+    const text = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const bodies = new Map<number, string>();
+    const records = Array.from({ length: 60 }, () => {
+      const record = buildRecord({ title: '', summary: '' });
+      bodies.set(record.id, text(200 + Math.floor(random() * 20_000)));
+      return record;
+    });
+    const index = indexWith(bodies);
+    const queries = ['安全', '性能优化', 'XYZ', 'ab', 'z', '0123', '器性', 'abcdefg', ...Array.from({ length: 40 }, () => text(2 + Math.floor(random() * 4)))];
+    for (const query of queries) {
+      const needle = query.trim().toLowerCase();
+      if (!needle) continue;
+      const expected = records.filter((record) => (bodies.get(record.id) ?? '').toLowerCase().includes(needle)).map((record) => record.id);
+      expect(ids(index.search(records, query)), JSON.stringify(query)).toEqual(expected);
+    }
+  });
+
   it('searches titles only for the admin list', () => {
     const inTitle = buildRecord({ title: 'Docker 部署' });
     const inBody = buildRecord({ title: '别的' });
