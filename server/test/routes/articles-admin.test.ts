@@ -225,9 +225,16 @@ describe('DELETE /api/admin/articles/{id} and batch-delete', () => {
     const b = await createArticle(api, token);
     const binned = await createArticle(api, token);
     await api('DELETE', `/api/admin/articles/${binned}`, { token });
-    const response = await api<EnvelopeBody>('POST', '/api/admin/articles/batch-delete', { token, json: { ids: [a, b, a, binned, 99999] } });
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ code: 0, msg: '已删除2篇文章', data: { deleted: [a, b], not_found: [binned, 99999] } });
+    const realtime = await connectRealtime(server.url);
+    try {
+      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/batch-delete', { token, json: { ids: [a, b, a, binned, 99999] } });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ code: 0, msg: '已删除2篇文章', data: { deleted: [a, b], not_found: [binned, 99999] } });
+      await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [a, b] });
+    } finally {
+      realtime.close();
+    }
+    expect(idsOf((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin', { token })).body)).toEqual(expect.arrayContaining([a, b, binned]));
   });
 
   it('rejects a missing, empty, non-integer or oversized id list with 未提供ids', async () => {
