@@ -41,7 +41,10 @@ const isMissing = (value: unknown) => value === undefined || value === null;
 
 /** A date; absent, null or empty means the time of the import. */
 const backupDate = (importTime: string) =>
-  z.unknown().transform((value, ctx) => {
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
     if (isMissing(value) || value === '') return importTime;
     const parsed = typeof value === 'string' ? parseBackupDate(value) : undefined;
     if (parsed) return parsed;
@@ -124,7 +127,10 @@ export function backupSchema(importTime: string) {
         filename: z.string({ error: (issue) => (isMissing(issue.input) ? F.required : F.filenameInvalid) }).regex(FILENAME_PATTERN, F.filenameInvalid),
         is_current: z.preprocess((value) => (isMissing(value) ? false : value), z.boolean({ error: F.notBoolean })),
         sort_order: sortOrder,
-        cropped_info: z.unknown().transform((value) => value ?? null),
+        cropped_info: z
+          .unknown()
+          .optional()
+          .transform((value) => value ?? null),
         uploaded_at: date,
       }),
     ),

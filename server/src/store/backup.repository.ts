@@ -2,7 +2,6 @@ import type { CollectionName, Store } from './store.js';
 import { raiseNextId } from './store.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
-import { bySortOrder } from './ordered.repository.js';
 
 /** An imported article: its record fields, its body and, when the backup had one, its view count. */
 export interface ImportedArticle extends Omit<ArticleRecord, 'deleted_at' | 'body_rev'> {
@@ -32,11 +31,16 @@ export class ImportPlanStaleError extends Error {}
  */
 export class ImportWritePendingError extends Error {}
 
-/** Upserts by id and renumbers `sort_order` 0..n-1 in the resulting order. */
+/**
+ * Upserts by id and renumbers `sort_order` 0..n-1 in the resulting order. On equal `sort_order`
+ * an imported row comes before a kept one: the backup's order is what the owner restores.
+ */
 function upsertOrdered<T extends { id: number; sort_order: number }>(existing: T[], incoming: readonly T[]): T[] {
+  const imported = new Set(incoming);
   const byId = new Map(existing.map((item) => [item.id, item]));
   for (const item of incoming) byId.set(item.id, item);
-  const ordered = [...byId.values()].sort(bySortOrder);
+  const rank = (item: T) => (imported.has(item) ? 0 : 1);
+  const ordered = [...byId.values()].sort((a, b) => a.sort_order - b.sort_order || rank(a) - rank(b) || a.id - b.id);
   ordered.forEach((item, index) => {
     item.sort_order = index;
   });
