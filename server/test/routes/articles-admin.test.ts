@@ -147,6 +147,8 @@ describe('GET and PUT /api/admin/articles/{id}', () => {
       const id = await createArticle(api, token);
       await api('GET', `/api/articles/${id}`);
       const detail = (await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body;
+      await realtime.waitFor('articles_updated');
+      realtime.events.length = 0;
       const sentBack = { ...detail, title: '改过的标题', views: 999, comment_count: 7, id: 12345, created_at: '2000-01-01T00:00:00Z' };
       const response = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, { token, json: sentBack });
       expect(response.status).toBe(200);
