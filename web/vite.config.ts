@@ -10,5 +10,8 @@ export default defineConfig({
       '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },
+  // The SSR bundle (`vite build --ssr`) is loaded by the Node server: the shared workspace is
+  // TypeScript source, so it is bundled in; real npm packages stay external.
+  ssr: { noExternal: ['@folio/shared'] },
   build: { outDir: 'dist', sourcemap: true },
 });

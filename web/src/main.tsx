@@ -1,14 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/App';
+import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+
+// A server-rendered page carries its data as JSON; hydrate it. Other pages (admin) render here.
+const snapshotElement = document.getElementById(SNAPSHOT_ELEMENT_ID);
+const snapshot = snapshotElement ? (JSON.parse(snapshotElement.textContent || 'null') as PublicPageSnapshot | null) : null;
+
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <App snapshot={snapshot ? { snapshot, consumed: false } : undefined} />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (snapshot && root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,20 +1,27 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { SnapshotProvider } from '../lib/page-snapshot';
+import type { SnapshotHolder } from '../lib/page-snapshot';
 import { AppProviders } from './AppProviders';
 
 // Admin code is its own chunk: public pages never download it.
 const AdminRoutes = lazy(() => import('../features/admin/BrowserAdmin'));
 const PublicRoutes = lazy(() => import('../features/public/PublicRoutes'));
 
-export function App() {
+const NO_SNAPSHOT: SnapshotHolder = { snapshot: null, consumed: true };
+
+/** The whole web app; `snapshot` is the server-rendered page's data (see entry-server). */
+export function App({ snapshot = NO_SNAPSHOT }: { snapshot?: SnapshotHolder }) {
   return (
     <AppProviders>
-      <Suspense fallback={null}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminRoutes />} />
-          <Route path="/*" element={<PublicRoutes />} />
-        </Routes>
-      </Suspense>
+      <SnapshotProvider holder={snapshot}>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminRoutes />} />
+            <Route path="/*" element={<PublicRoutes />} />
+          </Routes>
+        </Suspense>
+      </SnapshotProvider>
     </AppProviders>
   );
 }

@@ -1,21 +1,27 @@
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
-import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { useLayoutEffect, useState } from 'react';
+import { FluentProvider, SSRProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
-/** Fluent UI theme that follows the system's light or dark setting. */
+/**
+ * Fluent UI theme that follows the system's light or dark setting. It starts light, as the
+ * server renders it, and switches before the first paint, so hydration sees the same markup.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [dark, setDark] = useState(() => typeof window !== 'undefined' && window.matchMedia(darkQuery).matches);
-  useEffect(() => {
+  const [dark, setDark] = useState(false);
+  useLayoutEffect(() => {
     const media = window.matchMedia(darkQuery);
+    setDark(media.matches);
     const onChange = () => setDark(media.matches);
     media.addEventListener('change', onChange);
     return () => media.removeEventListener('change', onChange);
   }, []);
   return (
-    <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ minHeight: '100vh' }}>
-      {children}
-    </FluentProvider>
+    <SSRProvider>
+      <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ minHeight: '100vh' }}>
+        {children}
+      </FluentProvider>
+    </SSRProvider>
   );
 }

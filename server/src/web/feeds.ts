@@ -1,0 +1,71 @@
+import { PublicUiMessages as M } from '@folio/shared';
+import { ArticlesService } from '../services/articles.service.js';
+import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
+import type { Store } from '../store/store.js';
+
+/** How many of the newest articles the RSS feed lists. */
+export const RSS_ITEM_COUNT = 20;
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+const plain = (text: string) => text.replace(/<[^>]*>/g, '').trim();
+
+function siteTitle(store: Store): { title: string; description: string } {
+  const home = new SiteBlocksRepository(store).find('home')?.content ?? {};
+  return { title: plain(home.title ?? '') || M.siteNameFallback, description: plain(home.subtitle ?? '') };
+}
+
+/** Crawlers may read the public pages, not the admin screens or the JSON API. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/** The landing page and every live article, with their last change. */
+export function sitemapXml(store: Store, origin: string): string {
+  const articles = ArticlesService.for(store).listPublic({});
+  const newest = articles.reduce((latest, article) => (article.updated_at > latest ? article.updated_at : latest), '');
+  const urls = [
+    `  <url><loc>${escapeXml(`${origin}/`)}</loc>${newest ? `<lastmod>${newest}</lastmod>` : ''}</url>`,
+    ...articles.map(
+      (article) => `  <url><loc>${escapeXml(`${origin}/articles/${article.id}`)}</loc><lastmod>${article.updated_at}</lastmod></url>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** RSS 2.0 feed of the newest articles (title, link, summary, date, category). */
+export function rssXml(store: Store, origin: string): string {
+  const site = siteTitle(store);
+  const articles = ArticlesService.for(store).listPublic({}).slice(0, RSS_ITEM_COUNT);
+  const items = articles.map((article) => {
+    const link = `${origin}/articles/${article.id}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(article.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <description>${escapeXml(article.summary)}</description>`,
+      `      <pubDate>${new Date(article.created_at).toUTCString()}</pubDate>`,
+      ...(article.category ? [`      <category>${escapeXml(article.category)}</category>`] : []),
+      ...article.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      '    </item>',
+    ].join('\n');
+  });
+  const lastBuild = articles[0] ? new Date(articles[0].created_at).toUTCString() : new Date(0).toUTCString();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(site.title)}</title>`,
+    `    <link>${escapeXml(`${origin}/`)}</link>`,
+    `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+    `    <description>${escapeXml(site.description || M.rssTitle(site.title))}</description>`,
+    '    <language>zh-CN</language>',
+    `    <lastBuildDate>${lastBuild}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

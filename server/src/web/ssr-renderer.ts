@@ -1,0 +1,77 @@
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Writable } from 'node:stream';
+import { JSDOM } from 'jsdom';
+import type { PublicPageSnapshot } from '@folio/shared';
+
+/** The part of `web/dist-ssr/entry-server.js` the server calls (see web/src/entry-server.tsx). */
+interface SsrEntry {
+  renderPage(input: { url: string; origin: string; snapshot: PublicPageSnapshot; status: number }): Promise<{
+    head: string;
+    styles: string;
+    dataScript: string;
+    pipe: (destination: Writable) => Writable;
+  }>;
+  setServerDomWindow(window: unknown): void;
+}
+
+export interface RenderedDocument {
+  /** HTML up to and including the opening of `#root`. */
+  before: string;
+  /** Streams the app's markup into the response. */
+  pipeApp: (destination: Writable) => void;
+  /** The rest of the document (snapshot, scripts). */
+  after: string;
+}
+
+/**
+ * Renders public pages with the web app's SSR bundle and its built `index.html`. Both are
+ * loaded on first use; without them (web not built) `available()` is false and the server
+ * falls back to plain static serving.
+ */
+export class SsrRenderer {
+  private entry: Promise<SsrEntry> | null = null;
+  private template: { mtimeMs: number; html: string } | null = null;
+  private readonly entryFile: string;
+  private readonly templateFile: string;
+
+  constructor(webDistDir: string) {
+    this.entryFile = path.join(path.dirname(webDistDir), 'dist-ssr', 'entry-server.js');
+    this.templateFile = path.join(webDistDir, 'index.html');
+  }
+
+  available(): boolean {
+    return existsSync(this.entryFile) && existsSync(this.templateFile);
+  }
+
+  private loadEntry(): Promise<SsrEntry> {
+    this.entry ??= (import(pathToFileURL(this.entryFile).href) as Promise<SsrEntry>).then((entry) => {
+      // DOMPurify needs a DOM to sanitise the about HTML during SSR.
+      entry.setServerDomWindow(new JSDOM('').window);
+      return entry;
+    });
+    return this.entry;
+  }
+
+  /** The built index.html, re-read when a rebuild changed it. */
+  private async loadTemplate(): Promise<string> {
+    const stat = await fs.stat(this.templateFile);
+    if (!this.template || this.template.mtimeMs !== stat.mtimeMs) {
+      this.template = { mtimeMs: stat.mtimeMs, html: await fs.readFile(this.templateFile, 'utf8') };
+    }
+    return this.template.html;
+  }
+
+  async render(url: string, origin: string, snapshot: PublicPageSnapshot, status: number): Promise<RenderedDocument> {
+    const [entry, template] = await Promise.all([this.loadEntry(), this.loadTemplate()]);
+    const page = await entry.renderPage({ url, origin, snapshot, status });
+    const [start = '', end = ''] = template.replace(/<title>[^<]*<\/title>/, '').split('<!--app-html-->');
+    const before = start.replace('<!--app-head-->', `${page.head}\n    ${page.styles}`);
+    return {
+      before,
+      pipeApp: (destination) => void page.pipe(destination),
+      after: end.replace('</div>', `</div>\n    ${page.dataScript}`),
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ImgHTMLAttributes } from 'react';
+import { LAZY_LOAD_THRESHOLD } from '@folio/shared';
+
+export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string;
+  alt: string;
+  /** Shown before loading and when `src` is empty or fails. */
+  fallbackSrc?: string;
+  /** Wait this long after the image scrolls into view before loading it. */
+  delayMs?: number;
+}
+
+/**
+ * An image that starts loading only once it is in view (threshold 0.1), optionally after a
+ * delay, and swaps to `fallbackSrc` when it has no source or fails.
+ */
+export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, ...rest }: LazyImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || visible) return;
+    let timer = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        timer = window.setTimeout(() => setVisible(true), delayMs);
+      },
+      { threshold: LAZY_LOAD_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [visible, delayMs]);
+
+  const useFallback = !src || failedSrc === src;
+  const current = visible ? (useFallback ? fallbackSrc : src) : fallbackSrc;
+  return (
+    <img
+      ref={ref}
+      {...rest}
+      alt={alt}
+      src={current}
+      data-loaded={visible ? 'true' : 'false'}
+      onError={() => {
+        if (visible && src && !useFallback) setFailedSrc(src);
+      }}
+    />
+  );
+}

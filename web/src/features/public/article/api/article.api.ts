@@ -1,0 +1,18 @@
+import { COMMENTS_PAGE_SIZE } from '@folio/shared';
+import type { PublicArticleDetail, PublicComment } from '@folio/shared';
+import { apiData, apiRequest } from '../../../../lib/api-client';
+
+export const fetchArticle = (id: number, signal: AbortSignal) => apiData<PublicArticleDetail>(`/api/articles/${id}`, { signal });
+
+export async function fetchComments(id: number, signal: AbortSignal): Promise<PublicComment[]> {
+  const data = await apiData<{ comments: PublicComment[] }>(`/api/articles/${id}/comments`, {
+    signal,
+    query: { page: 1, per_page: COMMENTS_PAGE_SIZE },
+  });
+  return data.comments;
+}
+
+/** Posts a comment; the spec's comment form has no e-mail field, so it is sent empty (SPEC 3). */
+export function postComment(id: number, author: string, content: string): Promise<unknown> {
+  return apiRequest(`/api/articles/${id}/comments`, { method: 'POST', json: { author: author.trim(), email: '', content: content.trim() } });
+}

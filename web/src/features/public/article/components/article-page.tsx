@@ -1,0 +1,144 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
+import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { MarkdownView } from '../../../../lib/markdown';
+import { formatDate } from '../../../../lib/format';
+import { coverSrc } from '../../articles/api/articles.api';
+import { useShareArticle } from '../../articles/hooks/use-share-article';
+import { NotFoundView } from '../../layout/components/not-found-view';
+import { useArticle } from '../hooks/use-article';
+import { CommentsSection } from './comments-section';
+
+const useStyles = makeStyles({
+  page: { maxWidth: '780px', margin: '0 auto', padding: '32px 20px 72px', '@media (max-width: 767px)': { padding: '20px 16px 56px' } },
+  back: { marginBottom: '20px', marginLeft: '-8px' },
+  title: {
+    margin: '0 0 16px',
+    fontSize: '36px',
+    lineHeight: '1.3',
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorNeutralForeground1,
+    '@media (max-width: 767px)': { fontSize: '28px' },
+  },
+  chips: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginBottom: '16px' },
+  meta: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '16px',
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase300,
+    paddingBottom: '20px',
+    marginBottom: '24px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  metaItem: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
+  share: { marginLeft: 'auto' },
+  summary: {
+    margin: '0 0 28px',
+    padding: '16px 20px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorNeutralForeground1,
+    lineHeight: '1.7',
+    fontSize: tokens.fontSizeBase400,
+  },
+  cover: { width: '100%', height: 'auto', borderRadius: tokens.borderRadiusXLarge, marginBottom: '28px', display: 'block' },
+  banner: { marginBottom: '20px' },
+  loading: { padding: '96px 0' },
+});
+
+/** `/articles/{id}`: the article with its Markdown body, share button and comments (SPEC 2). */
+export default function ArticlePage() {
+  const styles = useStyles();
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const { article, loading, demo, notFound } = useArticle(id);
+  const share = useShareArticle();
+
+  useEffect(() => {
+    if (article) document.title = article.title;
+  }, [article]);
+
+  const back = () => {
+    // Back within the site when the visitor came from it, else to the article list.
+    if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
+    else void navigate('/#articles');
+  };
+
+  if (loading) {
+    return (
+      <div className={`${styles.page} ${styles.loading}`}>
+        <Spinner label={M.loadingArticle} />
+      </div>
+    );
+  }
+  if (!article || notFound) {
+    return (
+      <>
+        {demo && (
+          <div className={styles.page}>
+            <MessageBar intent="info">
+              <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
+            </MessageBar>
+          </div>
+        )}
+        <NotFoundView message={UiMessages.articleMissing} />
+      </>
+    );
+  }
+
+  const cover = coverSrc(article.cover);
+  return (
+    <article className={styles.page} data-testid="article-page">
+      <Button className={styles.back} appearance="subtle" icon={<ArrowLeftRegular />} onClick={back}>
+        {M.back}
+      </Button>
+      {demo && (
+        <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
+          <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
+        </MessageBar>
+      )}
+      <h1 className={styles.title}>{article.title}</h1>
+      {(article.category || article.tags.length > 0) && (
+        <div className={styles.chips}>
+          {article.category && (
+            <Badge appearance="filled" color="brand" size="large">
+              {article.category}
+            </Badge>
+          )}
+          {article.tags.map((tag) => (
+            <Badge key={tag} appearance="outline" color="informative" size="large">
+              {tag}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <div className={styles.meta}>
+        <span className={styles.metaItem}>
+          <CalendarRegular aria-hidden="true" />
+          <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
+        </span>
+        {article.views > 0 && (
+          <span className={styles.metaItem}>
+            <EyeRegular aria-hidden="true" />
+            {M.views(article.views)}
+          </span>
+        )}
+        <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article.id)}>
+          {M.share}
+        </Button>
+      </div>
+      {article.summary && <p className={styles.summary}>{article.summary}</p>}
+      {cover && <img className={styles.cover} src={cover} alt={M.defaultCoverAlt(article.title)} />}
+      <MarkdownView source={article.content} />
+      <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
+      <p>
+        <Link to="/#articles">{M.navArticles}</Link>
+      </p>
+    </article>
+  );
+}

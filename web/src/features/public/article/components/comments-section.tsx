@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Textarea, tokens } from '@fluentui/react-components';
+import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { PublicComment } from '@folio/shared';
+import { useNotify } from '../../../../components/notify';
+import { formatDate } from '../../../../lib/format';
+import { postComment } from '../api/article.api';
+import { useComments } from '../hooks/use-comments';
+
+const useStyles = makeStyles({
+  section: { marginTop: '56px', paddingTop: '32px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+  title: { margin: '0 0 20px', fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '20px',
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+    marginBottom: '28px',
+  },
+  submit: { alignSelf: 'flex-end' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '16px' },
+  comment: { padding: '16px 18px', borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  meta: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginBottom: '6px', flexWrap: 'wrap' },
+  author: { fontWeight: tokens.fontWeightSemibold },
+  date: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  content: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', lineHeight: '1.7', color: tokens.colorNeutralForeground2 },
+  muted: { color: tokens.colorNeutralForeground3, textAlign: 'center', padding: '16px 0' },
+});
+
+export interface CommentsSectionProps {
+  articleId: number;
+  count: number;
+  initial: PublicComment[] | undefined;
+  demo: boolean;
+}
+
+/** Comment count, form and list (SPEC 2, 4, 5); the form is disabled in demo mode. */
+export function CommentsSection({ articleId, count, initial, demo }: CommentsSectionProps) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { comments, loading, reload } = useComments(articleId, demo ? [] : initial, !demo);
+  const [author, setAuthor] = useState('');
+  const [content, setContent] = useState('');
+  const [sending, setSending] = useState(false);
+  const ready = author.trim() !== '' && content.trim() !== '' && !sending && !demo;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setSending(true);
+    try {
+      await postComment(articleId, author, content);
+      setContent('');
+      notify(UiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
+      reload();
+    } catch {
+      notify(UiMessages.commentFailed, { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const shownCount = Math.max(count, comments.length);
+  return (
+    <section className={styles.section} aria-labelledby="comments-title">
+      <h2 id="comments-title" className={styles.title}>
+        {M.commentsTitle(shownCount)}
+      </h2>
+      {demo && (
+        <MessageBar intent="warning" style={{ marginBottom: 16 }}>
+          <MessageBarBody>{UiMessages.demoCommentsDisabled}</MessageBarBody>
+        </MessageBar>
+      )}
+      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={UiMessages.postComment}>
+        <Field label={M.nickname} required>
+          <Input value={author} maxLength={LIMITS.commentAuthor} disabled={demo} onChange={(_, data) => setAuthor(data.value)} />
+        </Field>
+        <Field label={M.commentContent} required>
+          <Textarea
+            value={content}
+            rows={4}
+            resize="vertical"
+            maxLength={LIMITS.commentContent}
+            disabled={demo}
+            onChange={(_, data) => setContent(data.value)}
+          />
+        </Field>
+        <Button className={styles.submit} type="submit" appearance="primary" disabled={!ready}>
+          {sending ? UiMessages.posting : UiMessages.postComment}
+        </Button>
+      </form>
+      {loading ? (
+        <div className={styles.muted}>
+          <Spinner size="tiny" label={UiMessages.loadingComments} />
+        </div>
+      ) : comments.length === 0 ? (
+        <p className={styles.muted}>{UiMessages.noComments}</p>
+      ) : (
+        <ol className={styles.list}>
+          {comments.map((comment) => (
+            <li key={comment.id} className={styles.comment} data-testid="comment">
+              <div className={styles.meta}>
+                <span className={styles.author}>{comment.author}</span>
+                <time className={styles.date} dateTime={comment.created_at}>
+                  {formatDate(comment.created_at)}
+                </time>
+              </div>
+              {/* Plain text: comments are never rendered as HTML (API 3.5). */}
+              <p className={styles.content}>{comment.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

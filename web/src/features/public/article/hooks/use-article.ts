@@ -1,0 +1,36 @@
+import { RealtimeEvents } from '@folio/shared';
+import type { PublicArticleDetail } from '@folio/shared';
+import { ApiError } from '../../../../lib/api-client';
+import { useSnapshot } from '../../../../lib/page-snapshot';
+import { useLiveResource } from '../../../../lib/use-live-resource';
+import { fetchArticle } from '../api/article.api';
+import { DEMO_ARTICLE } from '../api/demo-article';
+
+export interface ArticleState {
+  article: PublicArticleDetail | null;
+  loading: boolean;
+  /** The API could not be reached: demo mode (SPEC 4). */
+  demo: boolean;
+  notFound: boolean;
+}
+
+/**
+ * The article of the page. A 404 means it does not exist; any other failure starts demo mode,
+ * which shows the built-in sample when the id is 1.
+ */
+export function useArticle(id: number): ArticleState {
+  const initial = useSnapshot('article');
+  const resource = useLiveResource<PublicArticleDetail | null>((signal) => fetchArticle(id, signal), {
+    initial: initial === undefined || (initial !== null && initial.id !== id) ? undefined : initial,
+    events: [RealtimeEvents.articles],
+    deps: [id],
+  });
+  const { error } = resource;
+  if (error instanceof ApiError && error.status === 404) return { article: null, loading: false, demo: false, notFound: true };
+  if (error && !resource.data) {
+    const article = id === DEMO_ARTICLE.id ? DEMO_ARTICLE : null;
+    return { article, loading: false, demo: true, notFound: article === null };
+  }
+  const article = resource.data ?? null;
+  return { article, loading: resource.loading && !article, demo: false, notFound: !resource.loading && !article };
+}

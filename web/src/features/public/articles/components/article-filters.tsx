@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Button, Input, makeStyles, Select, tokens, ToggleButton } from '@fluentui/react-components';
+import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { PublicUiMessages as M } from '@folio/shared';
+import type { ArticleFilters } from '../api/articles.api';
+import { hasFilters } from '../api/articles.api';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '16px', marginBottom: '28px' },
+  row: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' },
+  search: { flexGrow: 1, minWidth: '220px' },
+  category: { minWidth: '160px' },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
+  tagsLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginRight: '4px' },
+  count: { marginLeft: '4px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
+export interface ArticleFiltersProps {
+  filters: ArticleFilters;
+  categories: string[];
+  tags: Record<string, number>;
+  onChange: (patch: Partial<ArticleFilters>) => void;
+  onClear: () => void;
+}
+
+/** Search box, category filter, tag filter with counts and the clear-filters button (SPEC 2). */
+export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear }: ArticleFiltersProps) {
+  const styles = useStyles();
+  const [search, setSearch] = useState(filters.search);
+
+  // Typing is debounced so every keystroke does not start a request.
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = window.setTimeout(() => onChange({ search }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, filters.search, onChange]);
+  useEffect(() => setSearch(filters.search), [filters.search]);
+
+  return (
+    <div className={styles.root} role="search">
+      <div className={styles.row}>
+        <Input
+          className={styles.search}
+          contentBefore={<SearchRegular aria-hidden="true" />}
+          placeholder={M.searchArticles}
+          aria-label={M.searchArticles}
+          value={search}
+          type="search"
+          onChange={(_, data) => setSearch(data.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onChange({ search });
+          }}
+        />
+        <Select
+          className={styles.category}
+          aria-label={M.categoryLabel}
+          value={filters.category}
+          onChange={(_, data) => onChange({ category: data.value })}
+        >
+          <option value="">{M.allCategories}</option>
+          {categories.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </Select>
+        <Button icon={<DismissRegular />} onClick={onClear} disabled={!hasFilters(filters)}>
+          {M.clearFilters}
+        </Button>
+      </div>
+      {Object.keys(tags).length > 0 && (
+        <div className={styles.tags} role="group" aria-label={M.tagsLabel}>
+          <span className={styles.tagsLabel} aria-hidden="true">
+            {M.tagsLabel}
+          </span>
+          {Object.entries(tags).map(([tag, count]) => {
+            const active = filters.tag === tag;
+            return (
+              <ToggleButton
+                key={tag}
+                size="small"
+                shape="circular"
+                appearance={active ? 'primary' : 'outline'}
+                checked={active}
+                data-testid="tag-filter"
+                onClick={() => onChange({ tag: active ? '' : tag })}
+              >
+                {tag}
+                <span className={styles.count}>({count})</span>
+              </ToggleButton>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

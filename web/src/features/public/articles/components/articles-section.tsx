@@ -1,0 +1,105 @@
+import { makeStyles, MessageBar, MessageBarBody, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
+import { DocumentRegular } from '@fluentui/react-icons';
+import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PageSection } from '../../../../components/page-section';
+import { scrollToId } from '../../../../lib/smooth-scroll';
+import { useArticleList } from '../hooks/use-article-list';
+import { ArticleCard } from './article-card';
+import { ArticleFiltersBar } from './article-filters';
+import { PaginationNav } from './pagination-nav';
+
+const SKELETON_CARDS = 6;
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gap: '24px',
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    '@media (max-width: 1023px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  skeleton: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '0 0 16px',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    overflow: 'hidden',
+  },
+  skeletonLine: { margin: '0 16px' },
+  banner: { marginBottom: '20px' },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '56px 16px',
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase400,
+  },
+  emptyIcon: { fontSize: '40px' },
+});
+
+function SkeletonCard() {
+  const styles = useStyles();
+  return (
+    <Skeleton className={styles.skeleton} aria-label={UiMessages.loading} data-testid="article-skeleton">
+      <SkeletonItem shape="rectangle" style={{ height: 160, borderRadius: 0 }} />
+      <SkeletonItem className={styles.skeletonLine} size={20} style={{ width: '30%' }} />
+      <SkeletonItem className={styles.skeletonLine} size={24} />
+      <SkeletonItem className={styles.skeletonLine} size={16} />
+      <SkeletonItem className={styles.skeletonLine} size={16} style={{ width: '70%' }} />
+    </Skeleton>
+  );
+}
+
+/** The article list: filters, cards, pagination, skeletons, empty state and demo mode (SPEC 2, 4). */
+export function ArticlesSection() {
+  const styles = useStyles();
+  const { filters, list, loading, demo, categories, tags, update, clear } = useArticleList();
+
+  const changePage = (page: number) => {
+    update({ page });
+    scrollToId('articles');
+  };
+
+  return (
+    <PageSection id="articles" title={M.navArticles} alternate>
+      {demo && (
+        <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
+          <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
+        </MessageBar>
+      )}
+      <ArticleFiltersBar filters={filters} categories={categories} tags={tags} onChange={update} onClear={clear} />
+      {loading ? (
+        <ul className={styles.grid} aria-busy="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index}>
+              <SkeletonCard />
+            </li>
+          ))}
+        </ul>
+      ) : !list || list.articles.length === 0 ? (
+        <div className={styles.empty} data-testid="articles-empty">
+          <DocumentRegular className={styles.emptyIcon} aria-hidden="true" />
+          {UiMessages.noArticles}
+        </div>
+      ) : (
+        <>
+          <ul className={styles.grid}>
+            {list.articles.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </ul>
+          <PaginationNav page={filters.page} pages={list.pages} onChange={changePage} />
+        </>
+      )}
+    </PageSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { useNotify } from '../../../../components/notify';
+import { articleUrl, shareLink } from '../../../../lib/share';
+
+/** Shares an article link (native sheet, else copy and '链接已复制到剪贴板'). */
+export function useShareArticle(): (title: string, id: number) => Promise<void> {
+  const notify = useNotify();
+  return useCallback(
+    async (title: string, id: number) => {
+      const url = articleUrl(id);
+      try {
+        if ((await shareLink(title, url)) === 'copied') notify(UiMessages.linkCopied, { timeout: SNACKBAR_MS.articles });
+      } catch {
+        notify(url, { intent: 'info', timeout: SNACKBAR_MS.articles });
+      }
+    },
+    [notify],
+  );
+}

@@ -1,0 +1,4 @@
+import type { Contact } from '@folio/shared';
+import { apiData } from '../../../../lib/api-client';
+
+export const fetchContacts = (signal: AbortSignal) => apiData<Contact[]>('/api/contacts', { signal });

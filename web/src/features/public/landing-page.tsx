@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PublicUiMessages as M } from '@folio/shared';
+import { scrollToId } from '../../lib/smooth-scroll';
+import { AboutSection } from './about/components/about-section';
+import { ArticlesSection } from './articles/components/articles-section';
+import { ContactsSection } from './contacts/components/contacts-section';
+import { HomeSection } from './home/components/home-section';
+import { stripTags } from './layout/components/public-layout';
+import { useSiteBlocks } from './layout/hooks/site-blocks-context';
+import { ProjectsSection } from './projects/components/projects-section';
+import { SkillsSection } from './skills/components/skills-section';
+
+/** `/`: the landing page with its six anchored sections (SPEC 2). */
+export function LandingPage() {
+  const location = useLocation();
+  const { home } = useSiteBlocks();
+
+  useEffect(() => {
+    document.title = stripTags(home.title || M.siteNameFallback);
+  }, [home.title]);
+
+  // Arriving from another page with `/#skills`: scroll there once the sections are rendered.
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (id) scrollToId(id);
+  }, [location.hash]);
+
+  return (
+    <>
+      <HomeSection />
+      <AboutSection />
+      <SkillsSection />
+      <ContactsSection />
+      <ProjectsSection />
+      <ArticlesSection />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { UiMessages } from '@folio/shared';
+import { fetchOwnerProjects, ownerFromUrl } from '../api/github.api';
+import type { Project } from '../api/github.api';
+import { fallbackProjects } from '../api/fallback-projects';
+import { readProjectsCache, today, writeProjectsCache } from '../api/projects-cache';
+
+export interface ProjectsState {
+  projects: Project[];
+  loading: boolean;
+  warning: string;
+  refresh: () => void;
+}
+
+/**
+ * The owner's projects: today's cache when there is one, else a fetch from the code host. On
+ * failure a warning shows with the cached (or else the default, then cached) projects.
+ */
+export function useProjects(githubUrl: string | undefined): ProjectsState {
+  const owner = ownerFromUrl(githubUrl);
+  const [state, setState] = useState<Omit<ProjectsState, 'refresh'>>({ projects: [], loading: true, warning: '' });
+  const run = useRef(0);
+
+  const load = useCallback(
+    async (force: boolean) => {
+      // Undefined while the site blocks are loading: the owner is not known yet.
+      if (githubUrl === undefined) return;
+      const id = ++run.current;
+      const profile = githubUrl;
+      if (!owner) {
+        setState({ projects: fallbackProjects(profile), loading: false, warning: '' });
+        return;
+      }
+      const cached = readProjectsCache(owner);
+      if (!force && cached && cached.day === today()) {
+        setState({ projects: cached.projects, loading: false, warning: '' });
+        return;
+      }
+      setState((previous) => ({ ...previous, loading: true }));
+      try {
+        const projects = await fetchOwnerProjects(owner);
+        if (id !== run.current) return;
+        writeProjectsCache(owner, projects);
+        setState({ projects, loading: false, warning: '' });
+      } catch (error) {
+        if (id !== run.current) return;
+        const message = error instanceof Error ? error.message : String(error);
+        let projects = cached?.projects;
+        if (!projects) {
+          projects = fallbackProjects(profile);
+          writeProjectsCache(owner, projects);
+        }
+        setState({ projects, loading: false, warning: UiMessages.projectsFailed(message) });
+      }
+    },
+    [owner, githubUrl],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  const refresh = useCallback(() => void load(true), [load]);
+  return { ...state, refresh };
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import type { PublicPageSnapshot } from '@folio/shared';
+
+/**
+ * The server-rendered page's data. Hooks start from it while the first page is shown, so
+ * hydration renders exactly what the server sent; after the first client-side navigation it is
+ * `consumed` and every screen fetches its own data.
+ */
+export interface SnapshotHolder {
+  snapshot: PublicPageSnapshot | null;
+  consumed: boolean;
+}
+
+const SnapshotContext = createContext<SnapshotHolder>({ snapshot: null, consumed: true });
+
+export function SnapshotProvider({ holder, children }: { holder: SnapshotHolder; children: ReactNode }) {
+  return <SnapshotContext.Provider value={holder}>{children}</SnapshotContext.Provider>;
+}
+
+export function useSnapshotHolder(): SnapshotHolder {
+  return useContext(SnapshotContext);
+}
+
+/** A piece of the first page's data, or `undefined` once the visitor has navigated. */
+export function useSnapshot<K extends keyof PublicPageSnapshot>(key: K): PublicPageSnapshot[K] | undefined {
+  const holder = useContext(SnapshotContext);
+  return holder.consumed || !holder.snapshot ? undefined : holder.snapshot[key];
+}
+
+/** Element id of the JSON snapshot in the server-rendered HTML. */
+export const SNAPSHOT_ELEMENT_ID = 'folio-snapshot';

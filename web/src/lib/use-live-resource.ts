@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RealtimeEvent } from '@folio/shared';
+import { useRealtimeEvents } from './realtime';
+
+export interface LiveResource<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Loads data, keeps it fresh on realtime `events` and exposes loading/error states. With
+ * `initial` (the server-rendered snapshot) nothing is fetched on mount.
+ */
+export function useLiveResource<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { initial?: T; events: readonly RealtimeEvent[]; deps?: readonly unknown[] },
+): LiveResource<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>(() => ({
+    data: options.initial,
+    error: undefined,
+    loading: options.initial === undefined,
+  }));
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const controllerRef = useRef<AbortController | null>(null);
+  const skipFirst = useRef(options.initial !== undefined);
+
+  // A silent reload (a realtime hint) keeps showing the current data while it refetches.
+  const fetchNow = useCallback((silent: boolean) => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setState((previous) => ({ ...previous, loading: !silent || previous.data === undefined }));
+    loadRef.current(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ data, error: undefined, loading: false }),
+      (error: unknown) => !controller.signal.aborted && setState((previous) => ({ ...previous, error, loading: false })),
+    );
+  }, []);
+  const reload = useCallback(() => fetchNow(false), [fetchNow]);
+  const refresh = useCallback(() => fetchNow(true), [fetchNow]);
+
+  const depsKey = JSON.stringify(options.deps ?? []);
+  useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    reload();
+  }, [depsKey, reload]);
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  useRealtimeEvents(options.events, refresh);
+  return { ...state, reload };
+}
