@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
@@ -42,6 +43,17 @@ async function uploadCover(kind: ImageKind, bytes = buildImage(kind)): Promise<{
   return { ...data, bytes };
 }
 
+/** Temp files (where formidable parks uploads) holding exactly these bytes. */
+async function tempCopiesOf(bytes: Buffer): Promise<string[]> {
+  const copies: string[] = [];
+  for (const name of await readdir(tmpdir())) {
+    const full = path.join(tmpdir(), name);
+    const info = await stat(full).catch(() => undefined);
+    if (info?.isFile() && info.size === bytes.length && (await readFile(full)).equals(bytes)) copies.push(full);
+  }
+  return copies;
+}
+
 describe('cover upload', () => {
   it('stores a cover under a random name and answers 201 with a top-level url', async () => {
     const bytes = buildImage('jpg');
@@ -67,6 +79,15 @@ describe('cover upload', () => {
     }
     expect((await api('POST', '/api/admin/articles/cover', { body: imageForm(buildImage()) })).status).toBe(401);
     expect(await readdir(uploadsDir())).toEqual(before);
+  });
+
+  it('leaves no temp file behind after an accepted or a rejected upload', async () => {
+    const accepted = buildImage('png');
+    const rejected = Buffer.concat([Buffer.from('plain text, not an image '), buildImage('png').subarray(-16)]);
+    expect((await api('POST', '/api/admin/articles/cover', { token, body: imageForm(accepted, 'ok.png') })).status).toBe(201);
+    expect((await api('POST', '/api/admin/articles/cover', { token, body: imageForm(rejected, 'bad.png') })).status).toBe(415);
+    expect(await tempCopiesOf(accepted)).toEqual([]);
+    expect(await tempCopiesOf(rejected)).toEqual([]);
   });
 });
 
