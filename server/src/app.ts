@@ -88,7 +88,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     if (ctx.path.startsWith('/api/')) return corsForApi(config.corsOrigins)(ctx, next);
     return next();
   });
-  koa.use(serveWebApp(config.webDistDir));
+  koa.use(serveWebApp(config.webDistDir, context));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
