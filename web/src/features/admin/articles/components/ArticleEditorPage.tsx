@@ -1,3 +1,96 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, SaveRegular } from '@fluentui/react-icons';
+import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useAdminServices } from '../../hooks/admin-services';
+import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
+import type { ArticleFields } from '../api/articles.api';
+import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
+import { useArticleSave } from '../hooks/use-article-save';
+import { ArticleForm } from './ArticleForm';
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  bar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  title: { flex: 1, margin: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  body: { maxWidth: '1280px', margin: '0 auto', padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },
+});
+
+/** /admin/articles/new and /admin/articles/{id}/edit: the article form on a page of its own. */
 export default function ArticleEditorPage() {
-  return <p>文章编辑</p>;
+  const styles = useStyles();
+  const { api, notify, basePath } = useAdminServices();
+  const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const [saved, setSaved] = useState<ArticleFields>(emptyArticle);
+  const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  const [loading, setLoading] = useState(id !== null);
+  const { save, saving, attempted } = useArticleSave();
+  const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(fields), [saved, fields]);
+  useUnsavedChanges('article-editor', dirty);
+
+  useEffect(() => {
+    if (id === null) return undefined;
+    if (!Number.isInteger(id) || id <= 0) {
+      navigate(`${basePath}/articles`, { replace: true });
+      return undefined;
+    }
+    let cancelled = false;
+    getArticle(api, id)
+      .then((response) => {
+        if (cancelled) return;
+        setSaved(fieldsOf(response.data));
+        setFields(fieldsOf(response.data));
+      })
+      .catch((error: unknown) => {
+        notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
+        if (!cancelled) navigate(`${basePath}/articles`, { replace: true });
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, notify, navigate, basePath, id]);
+
+  const submit = async () => {
+    const savedId = await save(id, fields);
+    if (savedId === null) return;
+    setSaved(fields);
+    if (id === null) navigate(`${basePath}/articles/${savedId}/edit`, { replace: true });
+  };
+
+  return (
+    <div className={styles.root}>
+      <header className={styles.bar}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}>
+          返回文章列表
+        </Button>
+        <Text as="h1" size={500} weight="semibold" className={styles.title}>
+          {id === null ? '新增文章' : '编辑文章'}
+        </Text>
+        <Button appearance="primary" icon={<SaveRegular />} onClick={() => void submit()} disabled={saving || loading}>
+          {saving ? '保存中...' : '保存'}
+        </Button>
+      </header>
+      <main className={styles.body}>
+        {!loading && <ArticleForm value={fields} onChange={(patch) => setFields((current) => ({ ...current, ...patch }))} showRequired={attempted} editorHeight="60vh" />}
+      </main>
+      <LoadingOverlay visible={loading} />
+    </div>
+  );
 }

@@ -1,3 +1,155 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Input, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, DeleteRegular, SearchRegular } from '@fluentui/react-icons';
+import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { AdminComment } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDateTime } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { Pagination } from '../../components/Pagination';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { deleteComment, listComments } from '../api/comments.api';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  search: { display: 'flex', gap: tokens.spacingHorizontalS, maxWidth: '420px' },
+  input: { flex: 1, minWidth: 0 },
+  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  table: { minWidth: '760px' },
+  content: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+const duration = SNACKBAR_MS.articles;
+
+/** 评论管理: every comment with its article, searchable, deletable after confirmation. */
 export default function CommentsPage() {
-  return <p>评论管理</p>;
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const [comments, setComments] = useState<AdminComment[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(ADMIN_COMMENTS_PAGE_SIZE);
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<AdminComment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const response = await listComments(api, { page, perPage, search });
+      setComments(response.data.comments);
+      setTotal(response.data.total);
+      if (response.data.comments.length === 0 && page > 1) setPage(page - 1);
+    } catch (error) {
+      setComments((current) => current ?? []);
+      notify(errorMessage(error, UiMessages.networkError), 'error', duration);
+    }
+  }, [api, notify, page, perPage, search]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const applySearch = () => {
+    setSearch(text.trim());
+    setPage(1);
+  };
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const response = await deleteComment(api, pending.id);
+      notify(response.msg || UiMessages.deleted, 'success', duration);
+    } catch (error) {
+      notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
+    } finally {
+      setPending(null);
+      setBusy(false);
+      await load();
+    }
+  };
+
+  return (
+    <section className={styles.stack}>
+      <PageHeader
+        title="评论管理"
+        actions={
+          <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
+            {UiMessages.refresh}
+          </Button>
+        }
+      />
+      <div className={styles.search}>
+        <Input
+          className={styles.input}
+          value={text}
+          placeholder="按昵称或内容搜索"
+          aria-label="按昵称或内容搜索"
+          contentBefore={<SearchRegular />}
+          onChange={(_, data) => setText(data.value)}
+          onKeyDown={(event) => event.key === 'Enter' && applySearch()}
+        />
+        <Button onClick={applySearch}>搜索</Button>
+      </div>
+      {comments !== null && comments.length === 0 ? (
+        <EmptyState text="暂无评论" />
+      ) : (
+        <div className={styles.scroll}>
+          <Table className={styles.table} aria-label="评论列表" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>文章</TableHeaderCell>
+                <TableHeaderCell>昵称</TableHeaderCell>
+                <TableHeaderCell>内容</TableHeaderCell>
+                <TableHeaderCell>时间</TableHeaderCell>
+                <TableHeaderCell>操作</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(comments ?? []).map((comment) => (
+                <TableRow key={comment.id} data-testid="comment-row">
+                  <TableCell>{comment.article_title}</TableCell>
+                  <TableCell>
+                    <Text weight="semibold">{comment.author}</Text>
+                    {comment.email && (
+                      <Text size={200} block className={styles.muted}>
+                        {comment.email}
+                      </Text>
+                    )}
+                  </TableCell>
+                  <TableCell className={styles.content}>{comment.content}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatDateTime(comment.created_at)}</TableCell>
+                  <TableCell>
+                    <Tooltip content={`删除 ${comment.author} 的评论`} relationship="label">
+                      <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setPending(comment)} />
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Pagination
+        page={page}
+        perPage={perPage}
+        total={total}
+        perPageOptions={[10, 20, 50, 100]}
+        onPageChange={setPage}
+        onPerPageChange={(value) => {
+          setPerPage(value);
+          setPage(1);
+        }}
+      />
+      <ConfirmDialog open={pending !== null} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirmDelete()}>
+        {AdminUiMessages.deleteCommentConfirm}
+      </ConfirmDialog>
+    </section>
+  );
 }

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular, SparkleRegular } from '@fluentui/react-icons';
+import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { AiAnalysis } from '@folio/shared';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import type { ArticleFields } from '../api/articles.api';
+import { analyzeArticle } from '../api/articles.api';
+import { aiErrorMessage } from '../hooks/ai-errors';
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  label: { color: tokens.colorNeutralForeground3, minWidth: '4em' },
+});
+
+export interface AiPanelProps {
+  fields: ArticleFields;
+  onApply: (patch: Partial<ArticleFields>) => void;
+}
+
+/** Asks the server for a category, tags and summary; the owner decides whether to apply them. */
+export function AiPanel({ fields, onApply }: AiPanelProps) {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<{ analysis: AiAnalysis; msg: string } | null>(null);
+
+  const analyze = async () => {
+    if (!fields.title.trim() || !fields.content.trim()) {
+      notify(UiMessages.aiNeedsTitleAndContent, 'warning', SNACKBAR_MS.articles);
+      return;
+    }
+    setRunning(true);
+    try {
+      const response = await analyzeArticle(api, { title: fields.title, content: fields.content, summary: fields.summary });
+      setResult({ analysis: response.data, msg: response.msg });
+      notify(UiMessages.aiDone, 'success', SNACKBAR_MS.articles);
+    } catch (error) {
+      notify(aiErrorMessage(error), 'error', SNACKBAR_MS.articles);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const apply = () => {
+    if (!result) return;
+    const { category, tags, suggested_summary: summary } = result.analysis;
+    onApply({ category, tags: tags.join(','), ...(summary ? { summary } : {}) });
+    notify(UiMessages.aiApplied, 'success', SNACKBAR_MS.articles);
+  };
+
+  return (
+    <section className={styles.panel} aria-label="AI分析">
+      <div className={styles.row}>
+        <Button icon={running ? <Spinner size="tiny" /> : <SparkleRegular />} onClick={() => void analyze()} disabled={running}>
+          {running ? 'AI分析中...' : 'AI分析'}
+        </Button>
+        <Text size={200} className={styles.label}>
+          根据标题和正文建议分类、标签和摘要
+        </Text>
+      </div>
+      {result && (
+        <>
+          {result.analysis.source === 'builtin' && (
+            <MessageBar intent="info">
+              <MessageBarBody>{result.msg === 'AI分析完成' ? '使用内置分析' : result.msg}</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={styles.row}>
+            <Text className={styles.label}>分类</Text>
+            <Text data-testid="ai-category">{result.analysis.category || '—'}</Text>
+          </div>
+          <div className={styles.row}>
+            <Text className={styles.label}>标签</Text>
+            <TagGroup aria-label="建议标签" data-testid="ai-tags">
+              {result.analysis.tags.map((tag) => (
+                <Tag key={tag} size="small" appearance="brand">
+                  {tag}
+                </Tag>
+              ))}
+            </TagGroup>
+          </div>
+          {result.analysis.suggested_summary && (
+            <div className={styles.row}>
+              <Text className={styles.label}>摘要</Text>
+              <Text data-testid="ai-summary">{result.analysis.suggested_summary}</Text>
+            </div>
+          )}
+          <div>
+            <Button appearance="primary" icon={<CheckmarkRegular />} onClick={apply}>
+              应用建议
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

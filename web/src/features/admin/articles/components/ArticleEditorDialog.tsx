@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
+import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import type { ArticleFields } from '../api/articles.api';
+import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
+import { useArticleSave } from '../hooks/use-article-save';
+import { ArticleForm } from './ArticleForm';
+
+const useStyles = makeStyles({
+  surface: { width: 'min(1100px, 96vw)', maxWidth: 'min(1100px, 96vw)' },
+  content: { overflowY: 'auto' },
+});
+
+export interface ArticleEditorDialogProps {
+  /** null: closed; 'new': create mode; a number: edit that article. */
+  target: number | 'new' | null;
+  onClose: (saved: boolean) => void;
+}
+
+/** The create/edit dialog of the articles screen (SPEC 2): 取消 and 保存. */
+export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProps) {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  const [loading, setLoading] = useState(false);
+  const { save, saving, attempted, reset } = useArticleSave();
+  const id = typeof target === 'number' ? target : null;
+
+  useEffect(() => {
+    reset();
+    setFields(emptyArticle());
+    if (id === null) return;
+    let cancelled = false;
+    setLoading(true);
+    getArticle(api, id)
+      .then((response) => !cancelled && setFields(fieldsOf(response.data)))
+      .catch((error: unknown) => {
+        notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
+        if (!cancelled) onClose(false);
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+    // Loads once per opened article; the other values are stable services.
+  }, [id, target]);
+
+  const submit = async () => {
+    if ((await save(id, fields)) !== null) onClose(true);
+  };
+
+  return (
+    <>
+      <LoadingOverlay visible={loading} />
+      <Dialog open={target !== null && !loading} onOpenChange={(_, data) => !data.open && onClose(false)}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>{id === null ? '新增文章' : '编辑文章'}</DialogTitle>
+            <DialogContent className={styles.content}>
+              <ArticleForm value={fields} onChange={(patch) => setFields((current) => ({ ...current, ...patch }))} showRequired={attempted} editorHeight="360px" />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => onClose(false)} disabled={saving}>
+                {UiMessages.cancel}
+              </Button>
+              <Button appearance="primary" onClick={() => void submit()} disabled={saving}>
+                {saving ? '保存中...' : '保存'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

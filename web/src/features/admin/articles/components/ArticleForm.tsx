@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Button, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
+import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
+import type { ArticleFields } from '../api/articles.api';
+import { uploadCover } from '../api/articles.api';
+import { AiPanel } from './AiPanel';
+import { DEFAULT_COVER } from './default-cover';
+import { MarkdownEditor } from './MarkdownEditor';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  cover: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  coverInput: { flex: 1, minWidth: '180px' },
+  thumb: { width: '96px', height: '54px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+});
+
+export interface ArticleFormProps {
+  value: ArticleFields;
+  onChange: (patch: Partial<ArticleFields>) => void;
+  /** Whether to flag the required fields (after a save attempt). */
+  showRequired: boolean;
+  editorHeight: string;
+}
+
+/** The article fields shared by the edit dialog and the full-page editor. */
+export function ArticleForm({ value, onChange, showRequired, editorHeight }: ArticleFormProps) {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const platform = useAdminPlatform();
+  const [uploading, setUploading] = useState(false);
+  const tagsValid = tagsAreWellFormed(value.tags);
+
+  const pickCover = async () => {
+    const [file] = await (platform.pickFiles ?? pickFilesWithInput)({ accept: 'image/*' });
+    if (!file) return;
+    setUploading(true);
+    try {
+      const response = await uploadCover(api, file);
+      onChange({ cover: response.data.url });
+      notify(UiMessages.avatarUploaded, 'success', SNACKBAR_MS.articles);
+    } catch (error) {
+      notify(UiMessages.avatarUploadFailed(errorMessage(error, UiMessages.networkError)), 'error', SNACKBAR_MS.articles);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      <Field label="标题" required validationMessage={showRequired && !value.title.trim() ? '标题必填' : undefined}>
+        <Input value={value.title} onChange={(_, data) => onChange({ title: data.value })} />
+      </Field>
+      <div className={styles.grid}>
+        <Field label="分类">
+          <Input value={value.category} onChange={(_, data) => onChange({ category: data.value })} />
+        </Field>
+        <Field label="标签" hint={tagsValid ? '多个标签用逗号分隔' : undefined} validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}>
+          <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
+        </Field>
+      </div>
+      <Field label="摘要">
+        <Textarea value={value.summary} rows={2} onChange={(_, data) => onChange({ summary: data.value })} />
+      </Field>
+      <Field label="封面">
+        <div className={styles.cover}>
+          <img
+            className={styles.thumb}
+            src={value.cover ? resolveFileUrl(platform.apiBaseUrl, value.cover) : DEFAULT_COVER}
+            alt="封面预览"
+            onError={(event) => {
+              if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
+            }}
+          />
+          <Input className={styles.coverInput} value={value.cover} placeholder="/uploads/... 或 https://..." aria-label="封面地址" onChange={(_, data) => onChange({ cover: data.value })} />
+          <Button icon={<ArrowUploadRegular />} onClick={() => void pickCover()} disabled={uploading}>
+            {uploading ? '上传中...' : '上传封面'}
+          </Button>
+          {value.cover && <Button appearance="subtle" icon={<DismissRegular />} aria-label="移除封面" onClick={() => onChange({ cover: '' })} />}
+        </div>
+      </Field>
+      <AiPanel fields={value} onApply={onChange} />
+      <Field label="正文（Markdown）" required validationMessage={showRequired && !value.content.trim() ? '正文必填' : undefined}>
+        <MarkdownEditor value={value.content} onChange={(content) => onChange({ content })} height={editorHeight} />
+      </Field>
+    </div>
+  );
+}

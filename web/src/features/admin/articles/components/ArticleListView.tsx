@@ -1,0 +1,138 @@
+import { useCallback, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { AdminUiMessages, LIMITS, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { AdminArticleListItem, MarkdownImportSummary } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { Pagination } from '../../components/Pagination';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { pickFilesWithInput, useAdminPlatform } from '../../platform';
+import { batchDeleteArticles, deleteArticle, importMarkdown } from '../api/articles.api';
+import { useArticleList } from '../hooks/use-article-list';
+import { useBatchAi } from '../hooks/use-batch-ai';
+import { ArticleEditorDialog } from './ArticleEditorDialog';
+import { ArticlesToolbar } from './ArticlesToolbar';
+import { ArticleTable } from './ArticleTable';
+import { BatchAiBanner } from './BatchAiBanner';
+import { ImportReportDialog } from './ImportReportDialog';
+
+const useStyles = makeStyles({ stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
+
+const duration = SNACKBAR_MS.articles;
+
+/** The article table with its toolbar, dialogs and batch actions. */
+export function ArticleListView() {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const platform = useAdminPlatform();
+  const list = useArticleList();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [confirmBatch, setConfirmBatch] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<AdminArticleListItem | null>(null);
+  const [report, setReport] = useState<MarkdownImportSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reload = list.load;
+  const batch = useBatchAi(useCallback(() => void reload(), [reload]));
+
+  const runBatchDelete = async () => {
+    setBusy(true);
+    try {
+      const ids = [...selected];
+      // One id goes through the single delete, as the original client does.
+      if (ids.length === 1 && ids[0] !== undefined) await deleteArticle(api, ids[0]);
+      else await batchDeleteArticles(api, ids);
+      notify(UiMessages.deleted, 'success', duration);
+      setSelected(new Set());
+    } catch (error) {
+      notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
+    } finally {
+      setConfirmBatch(false);
+      setBusy(false);
+      await list.load();
+    }
+  };
+
+  const runDelete = async () => {
+    if (!pendingDelete) return;
+    setBusy(true);
+    try {
+      await deleteArticle(api, pendingDelete.id);
+      notify(UiMessages.deleted, 'success', duration);
+      setSelected((current) => new Set([...current].filter((id) => id !== pendingDelete.id)));
+    } catch (error) {
+      notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
+    } finally {
+      setPendingDelete(null);
+      setBusy(false);
+      await list.load();
+    }
+  };
+
+  const runImport = async () => {
+    const files = await (platform.pickFiles ?? pickFilesWithInput)({ accept: '.md,.markdown,text/markdown', multiple: true });
+    if (files.length === 0) return;
+    if (files.length > LIMITS.markdownFiles) {
+      notify(`${UiMessages.importFailed}: 一次最多导入${LIMITS.markdownFiles}个文件`, 'error', duration);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await importMarkdown(api, files);
+      setReport(response.data);
+      notify(response.msg, response.data.skipped_count > 0 ? 'warning' : 'success', duration);
+    } catch (error) {
+      notify(errorMessage(error, UiMessages.importFailed), 'error', duration);
+    } finally {
+      setBusy(false);
+      await list.load();
+    }
+  };
+
+  const startBatchAi = () => {
+    if (selected.size === 0) {
+      notify(AdminUiMessages.batchAiNothingSelected, 'warning', duration);
+      return;
+    }
+    void batch.run([...selected]);
+  };
+
+  return (
+    <div className={styles.stack}>
+      <ArticlesToolbar
+        selectedCount={selected.size}
+        busy={busy || batch.progress.running}
+        onCreate={() => setEditing('new')}
+        onBatchDelete={() => setConfirmBatch(true)}
+        onBatchAi={startBatchAi}
+        onImport={() => void runImport()}
+        onSearch={list.setSearch}
+      />
+      <BatchAiBanner progress={batch.progress} onCancel={batch.cancel} onDismiss={batch.dismiss} />
+      {list.articles.length === 0 && !list.loading ? (
+        <EmptyState text={UiMessages.noArticles} />
+      ) : (
+        <ArticleTable articles={list.articles} selected={selected} onSelectedChange={setSelected} onEdit={setEditing} onDelete={setPendingDelete} />
+      )}
+      <Pagination page={list.page} perPage={list.perPage} total={list.total} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+      <LoadingOverlay visible={list.loading || busy} />
+      <ArticleEditorDialog
+        target={editing}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) void list.load();
+        }}
+      />
+      <ConfirmDialog open={confirmBatch} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setConfirmBatch(false)} onConfirm={() => void runBatchDelete()}>
+        {UiMessages.confirmDeleteArticles}
+      </ConfirmDialog>
+      <ConfirmDialog open={pendingDelete !== null} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setPendingDelete(null)} onConfirm={() => void runDelete()}>
+        {pendingDelete ? AdminUiMessages.deleteArticleConfirm(pendingDelete.title) : ''}
+      </ConfirmDialog>
+      <ImportReportDialog report={report} onClose={() => setReport(null)} />
+    </div>
+  );
+}

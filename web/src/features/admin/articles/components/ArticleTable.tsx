@@ -1,0 +1,109 @@
+import { Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import type { AdminArticleListItem } from '@folio/shared';
+import { formatDateTime } from '../../components/format';
+import { resolveFileUrl, useAdminPlatform } from '../../platform';
+import { DEFAULT_COVER } from './default-cover';
+
+const useStyles = makeStyles({
+  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  table: { minWidth: '1020px' },
+  check: { width: '44px' },
+  title: { width: '18%' },
+  summary: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', color: tokens.colorNeutralForeground2 },
+  thumb: { width: '64px', height: '36px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
+  time: { width: '96px' },
+  tags: { wordBreak: 'break-word' },
+  actions: { width: '96px' },
+});
+
+export interface ArticleTableProps {
+  articles: AdminArticleListItem[];
+  selected: Set<number>;
+  onSelectedChange: (selected: Set<number>) => void;
+  onEdit: (id: number) => void;
+  onDelete: (article: AdminArticleListItem) => void;
+}
+
+export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onDelete }: ArticleTableProps) {
+  const styles = useStyles();
+  const { apiBaseUrl } = useAdminPlatform();
+  const selectedOnPage = articles.filter((article) => selected.has(article.id)).length;
+  const allState = selectedOnPage === 0 ? false : selectedOnPage === articles.length ? true : 'mixed';
+
+  const toggleAll = () => {
+    const next = new Set(selected);
+    for (const article of articles) {
+      if (allState === true) next.delete(article.id);
+      else next.add(article.id);
+    }
+    onSelectedChange(next);
+  };
+
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelectedChange(next);
+  };
+
+  return (
+    <div className={styles.scroll}>
+      <Table className={styles.table} aria-label="文章列表" size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell className={styles.check}>
+              <Checkbox checked={allState} onChange={toggleAll} aria-label="全选" disabled={articles.length === 0} />
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.title}>标题</TableHeaderCell>
+            <TableHeaderCell>分类</TableHeaderCell>
+            <TableHeaderCell>标签</TableHeaderCell>
+            <TableHeaderCell>摘要</TableHeaderCell>
+            <TableHeaderCell>封面</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>创建时间</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>更新时间</TableHeaderCell>
+            <TableHeaderCell className={styles.actions}>操作</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {articles.map((article) => (
+            <TableRow key={article.id} data-testid="article-row">
+              <TableCell>
+                <Checkbox checked={selected.has(article.id)} onChange={() => toggle(article.id)} aria-label={`选择 ${article.title}`} />
+              </TableCell>
+              <TableCell>
+                <Text weight="semibold">{article.title}</Text>
+              </TableCell>
+              <TableCell>{article.category}</TableCell>
+              <TableCell className={styles.tags}>{article.tags.split(',').join(', ')}</TableCell>
+              <TableCell>
+                <span className={styles.summary}>{article.summary}</span>
+              </TableCell>
+              <TableCell>
+                <img
+                  className={styles.thumb}
+                  src={article.cover ? resolveFileUrl(apiBaseUrl, article.cover) : DEFAULT_COVER}
+                  alt={`${article.title} 的封面`}
+                  loading="lazy"
+                  onError={(event) => {
+                    if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
+                  }}
+                />
+              </TableCell>
+              <TableCell className={styles.time}>{formatDateTime(article.created_at)}</TableCell>
+              <TableCell className={styles.time}>{formatDateTime(article.updated_at)}</TableCell>
+              <TableCell>
+                <Tooltip content={`编辑 ${article.title}`} relationship="label">
+                  <Button appearance="subtle" icon={<EditRegular />} onClick={() => onEdit(article.id)} />
+                </Tooltip>
+                <Tooltip content={`删除 ${article.title}`} relationship="label">
+                  <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => onDelete(article)} />
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

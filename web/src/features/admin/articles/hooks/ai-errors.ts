@@ -1,0 +1,13 @@
+import { UiMessages } from '@folio/shared';
+import { AdminApiError } from '../../api/admin-api-client';
+
+/** SPEC 8: the AI analysis failure messages, judged from how the call failed. */
+export function aiErrorMessage(error: unknown): string {
+  if (error instanceof AdminApiError) {
+    if (error.isNetworkError) return UiMessages.aiUnreachable;
+    if (error.status === 500) return UiMessages.aiServerError;
+    return error.message || UiMessages.aiFailed;
+  }
+  if (error instanceof TypeError) return UiMessages.aiNetwork;
+  return UiMessages.aiFailed;
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, ArrowUndoRegular, DeleteDismissRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AdminUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { RecycleBinItem } from '@folio/shared';
+import { errorMessage } from '../../api/admin-api-client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDateTime } from '../../components/format';
+import { Pagination } from '../../components/Pagination';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { emptyRecycleBin, listRecycleBin, purgeArticle, restoreArticle } from '../api/recycle-bin.api';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  hint: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
+  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  table: { minWidth: '720px' },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+type Pending = { kind: 'restore' | 'purge'; item: RecycleBinItem } | { kind: 'empty' };
+
+const duration = SNACKBAR_MS.articles;
+
+/** Deleted articles with restore, purge and empty, each confirmed (API 10). */
+export function RecycleBinView() {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const [items, setItems] = useState<RecycleBinItem[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [total, setTotal] = useState(0);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const response = await listRecycleBin(api, page, RECYCLE_BIN_PAGE_SIZE);
+      setItems(response.data);
+      setTotal(response.total ?? response.data.length);
+      if (response.data.length === 0 && page > 1) setPage(page - 1);
+    } catch (error) {
+      setItems((current) => current ?? []);
+      notify(errorMessage(error, UiMessages.networkError), 'error', duration);
+    }
+  }, [api, notify, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const response =
+        pending.kind === 'empty' ? await emptyRecycleBin(api) : pending.kind === 'restore' ? await restoreArticle(api, pending.item.id) : await purgeArticle(api, pending.item.id);
+      notify(response.msg, 'success', duration);
+    } catch (error) {
+      notify(errorMessage(error, UiMessages.networkError), 'error', duration);
+    } finally {
+      setPending(null);
+      setBusy(false);
+      await load();
+    }
+  };
+
+  const dialog =
+    pending === null
+      ? { title: '', text: '', label: '' }
+      : pending.kind === 'restore'
+        ? { title: '确认恢复', text: AdminUiMessages.restoreConfirm, label: '恢复' }
+        : pending.kind === 'purge'
+          ? { title: '确认彻底删除', text: AdminUiMessages.purgeConfirm, label: '彻底删除' }
+          : { title: '确认清空回收站', text: AdminUiMessages.emptyBinConfirm, label: '清空' };
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.bar}>
+        <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
+          {UiMessages.refresh}
+        </Button>
+        <Button icon={<DeleteDismissRegular />} onClick={() => setPending({ kind: 'empty' })} disabled={!items?.length}>
+          清空回收站
+        </Button>
+        <Text size={200} className={styles.hint}>
+          回收站中的文章保留15天后自动彻底删除
+        </Text>
+      </div>
+      {items !== null && items.length === 0 ? (
+        <EmptyState text={AdminUiMessages.binEmpty} />
+      ) : (
+        <div className={styles.scroll}>
+          <Table className={styles.table} aria-label="回收站" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>标题</TableHeaderCell>
+                <TableHeaderCell>分类</TableHeaderCell>
+                <TableHeaderCell>删除时间</TableHeaderCell>
+                <TableHeaderCell>彻底删除时间</TableHeaderCell>
+                <TableHeaderCell>操作</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(items ?? []).map((item) => (
+                <TableRow key={item.id} data-testid="bin-row">
+                  <TableCell>
+                    <Text weight="semibold">{item.title}</Text>
+                  </TableCell>
+                  <TableCell>{item.category}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatDateTime(item.deleted_at)}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatDateTime(item.purge_at)}</TableCell>
+                  <TableCell className={styles.nowrap}>
+                    <Button size="small" appearance="subtle" icon={<ArrowUndoRegular />} onClick={() => setPending({ kind: 'restore', item })} aria-label={`恢复 ${item.title}`}>
+                      恢复
+                    </Button>
+                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setPending({ kind: 'purge', item })} aria-label={`彻底删除 ${item.title}`}>
+                      彻底删除
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {total > RECYCLE_BIN_PAGE_SIZE && <Pagination page={page} perPage={RECYCLE_BIN_PAGE_SIZE} total={total} onPageChange={setPage} />}
+      <ConfirmDialog open={pending !== null} title={dialog.title} confirmLabel={dialog.label} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()}>
+        {dialog.text}
+      </ConfirmDialog>
+    </div>
+  );
+}
