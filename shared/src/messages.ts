@@ -271,3 +271,19 @@ export const ImportFieldMessages = {
   sha256Mismatch: 'sha256 校验失败',
   notImage: '不是支持的图片格式',
 } as const;
+
+/** Admin screen wording the spec leaves open (batch AI summaries, recycle bin, comments, import report). */
+export const AdminUiMessages = {
+  batchAiRunning: (done: number, total: number) => `正在批量AI分析：${done}/${total}`,
+  batchAiCancelled: (succeeded: number, failed: number) => `批量分析已取消：成功${succeeded}篇，失败${failed}篇`,
+  batchAiDone: (succeeded: number, failed: number) => `批量分析完成：成功${succeeded}篇，失败${failed}篇`,
+  batchAiNothingSelected: '请先选择要分析的文章',
+  restoreConfirm: '确定要恢复这篇文章吗？',
+  purgeConfirm: '确定要彻底删除这篇文章吗？此操作不可撤销。',
+  emptyBinConfirm: '确定要清空回收站吗？其中的文章将被彻底删除，此操作不可撤销。',
+  binEmpty: '回收站为空',
+  deleteCommentConfirm: '确定要删除这条评论吗？此操作不可撤销。',
+  deleteArticleConfirm: (title: string) => `确定要删除文章「${title}」吗？文章将移入回收站。`,
+  importReportTitle: '导入结果',
+  imageOnly: '只能上传图片文件',
+} as const;
