@@ -13,7 +13,14 @@ interface Acknowledged {
   contacts: string[];
   /** Site-block key -> value of the last acknowledged PUT of that key. */
   blockValues: Map<string, string>;
+  /** Article id -> title of each acknowledged create. */
+  articles: Map<number, string>;
+  /** Article id -> step of the last acknowledged body rewrite. */
+  articleBodies: Map<number, number>;
+  commentIds: number[];
 }
+
+const emptyAcknowledged = (): Acknowledged => ({ skills: [], contacts: [], blockValues: new Map(), articles: new Map(), articleBodies: new Map(), commentIds: [] });
 
 let dataDir: string;
 let server: ServerProcess | undefined;
@@ -33,25 +40,56 @@ async function login(url: string): Promise<string> {
 }
 
 /**
- * One writer: creates skills and contacts and rewrites its own site-block key, recording each
- * acknowledged write, until the server dies under it. Several writers at once make the server
- * batch changes to different files into one journalled commit.
+ * One writer: creates skills, contacts, articles and comments, rewrites its own site-block key
+ * and its latest article's body, recording each acknowledged write, until the server dies under
+ * it. Several writers at once make the server batch changes to different files into one
+ * journalled commit; article writes add the body-file-then-index sequence.
  */
 async function runWriter(url: string, token: string, writer: string, acked: Acknowledged, onAnswer: () => void): Promise<void> {
   const api = apiClient(url);
+  let articleId: number | undefined;
   for (let step = 0; ; step += 1) {
     const tag = `${writer}-${step}`;
     try {
-      if (step % 3 === 0) {
-        const response = await api('POST', '/api/admin/skills', { token, json: { name: `skill-${tag}`, level: step % 101 } });
-        if (response.status === 201) acked.skills.push(`skill-${tag}`);
-      } else if (step % 3 === 1) {
-        const response = await api('POST', '/api/admin/contacts', { token, json: { type: 'email', value: `${tag}@example.com` } });
-        if (response.status === 201) acked.contacts.push(`${tag}@example.com`);
-      } else {
-        const key = `crash_${writer}`;
-        const response = await api('PUT', '/api/admin/site-blocks', { token, json: { blocks: [{ name: 'crash', content: { [key]: tag } }] } });
-        if (response.status === 200) acked.blockValues.set(key, tag);
+      switch (step % 6) {
+        case 0: {
+          const response = await api('POST', '/api/admin/skills', { token, json: { name: `skill-${tag}`, level: step % 101 } });
+          if (response.status === 201) acked.skills.push(`skill-${tag}`);
+          break;
+        }
+        case 1: {
+          const response = await api('POST', '/api/admin/contacts', { token, json: { type: 'email', value: `${tag}@example.com` } });
+          if (response.status === 201) acked.contacts.push(`${tag}@example.com`);
+          break;
+        }
+        case 2: {
+          const key = `crash_${writer}`;
+          const response = await api('PUT', '/api/admin/site-blocks', { token, json: { blocks: [{ name: 'crash', content: { [key]: tag } }] } });
+          if (response.status === 200) acked.blockValues.set(key, tag);
+          break;
+        }
+        case 3: {
+          const title = `文章 ${tag}`;
+          const response = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title, content: `正文 step ${step}`, tags: 'crash' } });
+          if (response.status === 201) {
+            articleId = response.body.id as number;
+            acked.articles.set(articleId, title);
+          }
+          break;
+        }
+        case 4: {
+          if (articleId === undefined) break;
+          const response = await api('PUT', `/api/admin/articles/${articleId}`, { token, json: { content: `正文 step ${step}` } });
+          if (response.status === 200) acked.articleBodies.set(articleId, step);
+          break;
+        }
+        default: {
+          if (articleId === undefined) break;
+          // Each comment from its own address, so the per-address comment limit never answers 429.
+          const headers = { 'X-Forwarded-For': `198.51.100.${step % 250}` };
+          const response = await api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, { headers, json: { author: writer, content: `评论 ${tag}` } });
+          if (response.status === 201) acked.commentIds.push(response.body.id as number);
+        }
       }
     } catch {
       // The connection broke: the server is gone, and an unanswered write promises nothing.
@@ -81,6 +119,21 @@ async function expectAcknowledgedWritesPresent(url: string, acked: Acknowledged)
   const contactValues = new Set(contacts.map((contact) => contact.value));
   expect(acked.skills.filter((name) => !skillNames.has(name))).toEqual([]);
   expect(acked.contacts.filter((value) => !contactValues.has(value))).toEqual([]);
+  for (const [id, title] of acked.articles) {
+    const article = await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token });
+    expect(article.body.title, `article ${id}`).toBe(title);
+    // A body rewrite that was sent but never answered may have landed; never an older one.
+    const content = String(article.body.content);
+    expect(Number(/step (\d+)$/.exec(content)?.[1]), `article ${id} body`).toBeGreaterThanOrEqual(acked.articleBodies.get(id) ?? 0);
+  }
+  const storedComments = new Set<number>();
+  for (let page = 1; ; page += 1) {
+    const list = await api<EnvelopeBody>('GET', `/api/admin/comments?per_page=100&page=${page}`, { token });
+    const data = list.body.data as { comments: { id: number }[]; pages: number };
+    for (const comment of data.comments) storedComments.add(comment.id);
+    if (page >= data.pages) break;
+  }
+  expect(acked.commentIds.filter((id) => !storedComments.has(id))).toEqual([]);
   const crashBlock = blocks.find((block) => block.name === 'crash')?.content ?? {};
   for (const [key, tag] of acked.blockValues) {
     // A later write that was sent but never answered may have landed; never an older one.
@@ -93,12 +146,12 @@ async function expectAcknowledgedWritesPresent(url: string, acked: Acknowledged)
 
 describe('crash safety', () => {
   // Different kill points: early (first commits, seeding just done), mid-stream, and later.
-  const killAfterAcks = [3, 40, 150];
+  const killAfterAcks = [3, 60, 300];
 
   it.each(killAfterAcks)('keeps every acknowledged write after a SIGKILL once %i writes were answered', { timeout: 60_000 }, async (killAfter) => {
-    server = await spawnServer({ dataDir });
+    server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
     const token = await login(server.url);
-    const acked: Acknowledged = { skills: [], contacts: [], blockValues: new Map() };
+    const acked = emptyAcknowledged();
     let answered = 0;
     const current = server;
     const onAnswer = () => {
