@@ -45,12 +45,12 @@ const backupDate = (importTime: string) =>
     .unknown()
     .optional()
     .transform((value, ctx) => {
-    if (isMissing(value) || value === '') return importTime;
-    const parsed = typeof value === 'string' ? parseBackupDate(value) : undefined;
-    if (parsed) return parsed;
-    ctx.addIssue({ code: 'custom', message: F.dateInvalid });
-    return z.NEVER;
-  });
+      if (isMissing(value) || value === '') return importTime;
+      const parsed = typeof value === 'string' ? parseBackupDate(value) : undefined;
+      if (parsed) return parsed;
+      ctx.addIssue({ code: 'custom', message: F.dateInvalid });
+      return z.NEVER;
+    });
 
 const id = z
   .number({ error: (issue) => (isMissing(issue.input) ? F.required : F.idInvalid) })

@@ -89,7 +89,8 @@ export class BackupImportService {
       throw importFailed(result.error.issues.map((issue) => ({ field: formatIssuePath(issue.path), msg: issue.message })));
     }
     const parsed = result.data;
-    const report = await checkBackup(parsed, (id) => this.backups.hasArticle(id));
+    const storedArticles = this.backups.articleIds();
+    const report = await checkBackup(parsed, (id) => storedArticles.has(id));
     if (report.errors.length > 0) throw importFailed(report.errors);
     const warnings = await this.missingFileWarnings(parsed, report.files);
 

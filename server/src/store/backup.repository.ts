@@ -1,4 +1,4 @@
-import type { CollectionName, Store } from './store.js';
+import type { CollectionName, Store, StoreState } from './store.js';
 import { raiseNextId } from './store.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
@@ -47,6 +47,65 @@ function upsertOrdered<T extends { id: number; sort_order: number }>(existing: T
   return ordered;
 }
 
+/** Replaces rows with the same key and appends the others, keeping the stored order. */
+function upsertBy<T, K>(existing: readonly T[], incoming: readonly T[], key: (item: T) => K): T[] {
+  const result = [...existing];
+  const positions = new Map(result.map((item, index) => [key(item), index]));
+  for (const item of incoming) {
+    const position = positions.get(key(item));
+    if (position === undefined) {
+      positions.set(key(item), result.length);
+      result.push(item);
+    } else {
+      result[position] = item;
+    }
+  }
+  return result;
+}
+
+/** The in-memory part of an import; runs inside one store mutation after every check passed. */
+function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) => number, bodies: Map<number, string>): void {
+  if (plan.siteBlocks) state.siteBlocks.items = upsertBy(state.siteBlocks.items, plan.siteBlocks, (block) => block.name);
+  if (plan.skills) {
+    state.skills.items = upsertOrdered(state.skills.items, plan.skills);
+    raiseNextId(state.skills);
+  }
+  if (plan.contacts) {
+    state.contacts.items = upsertOrdered(state.contacts.items, plan.contacts);
+    raiseNextId(state.contacts);
+  }
+  if (plan.avatars) {
+    state.avatars.items = normalizeAvatars(upsertOrdered(state.avatars.items, plan.avatars));
+    raiseNextId(state.avatars);
+  }
+  if (plan.articles) {
+    const existing = new Set(state.articles.items.map((article) => article.id));
+    const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
+      bodies.set(fields.id, content);
+      const key = String(fields.id);
+      // A missing count is 0 for a new row and left alone for an existing one (API 15).
+      if (views !== undefined) state.articleViews[key] = views;
+      else if (!existing.has(fields.id)) delete state.articleViews[key];
+      return { ...fields, deleted_at: null, body_rev: bodyRev(fields.id) };
+    });
+    state.articles.items = upsertBy(state.articles.items, records, (article) => article.id);
+    raiseNextId(state.articles);
+  }
+  if (plan.comments) {
+    const previous = new Map(state.comments.items.map((comment) => [comment.id, comment]));
+    // Keep what only the live site knows: a backup has no IP address or user agent.
+    const records = plan.comments.map(
+      (comment): CommentRecord => ({
+        ...comment,
+        ip_address: previous.get(comment.id)?.ip_address ?? '',
+        user_agent: previous.get(comment.id)?.user_agent ?? '',
+      }),
+    );
+    state.comments.items = upsertBy(state.comments.items, records, (comment) => comment.id);
+    raiseNextId(state.comments);
+  }
+}
+
 /**
  * Commits a whole backup import. Bodies are written first, to new revision files nothing points
  * at yet; then every collection changes in one {@link Store.mutate}, which the store journals,
@@ -55,83 +114,45 @@ function upsertOrdered<T extends { id: number; sort_order: number }>(existing: T
 export class BackupRepository {
   constructor(private readonly store: Store) {}
 
-  /** True when an article with this id is stored (live or in the bin). */
-  hasArticle(id: number): boolean {
-    return this.store.state.articles.items.some((article) => article.id === id);
+  /** Ids of every stored article, live or in the bin. */
+  articleIds(): Set<number> {
+    return new Set(this.store.state.articles.items.map((article) => article.id));
   }
 
   async apply(plan: ImportPlan): Promise<void> {
-    const articles = plan.articles ?? [];
-    // Each imported body gets a revision one past the stored one, so the old body stays valid
-    // until the commit and is discarded only after it.
-    const previousRevs = new Map<number, number | undefined>();
-    for (const article of articles) {
-      previousRevs.set(article.id, this.store.state.articles.items.find((stored) => stored.id === article.id)?.body_rev);
+    // A changed body gets a revision one past the stored one, so the old body stays valid until
+    // the commit and is discarded only after it. An unchanged body keeps its file (re-imports
+    // of the same backup then write no bodies at all).
+    const storedRevs = new Map(this.store.state.articles.items.map((article) => [article.id, article.body_rev]));
+    const revs = new Map<number, { previous: number | undefined; next: number }>();
+    for (const { id, content } of plan.articles ?? []) {
+      const previous = storedRevs.get(id);
+      const unchanged = previous !== undefined && this.store.bodies.get(id) === content;
+      revs.set(id, { previous, next: unchanged ? previous : (previous ?? 0) + 1 });
     }
-    const nextRev = (id: number) => (previousRevs.get(id) ?? 0) + 1;
+    const changed = [...revs].filter(([, rev]) => rev.next !== rev.previous);
     const written: { id: number; rev: number }[] = [];
     let applied = false;
     try {
-      for (const article of articles) {
-        await this.store.writeBody(article.id, nextRev(article.id), article.content);
-        written.push({ id: article.id, rev: nextRev(article.id) });
+      for (const { id, content } of plan.articles ?? []) {
+        const rev = revs.get(id);
+        if (!rev || rev.next === rev.previous) continue;
+        await this.store.writeBody(id, rev.next, content);
+        written.push({ id, rev: rev.next });
       }
       await this.store.mutate(this.collectionsOf(plan), (state) => {
         // Checks first: nothing may change if the plan no longer fits the stored data.
-        for (const [id, rev] of previousRevs) {
-          if (state.articles.items.find((stored) => stored.id === id)?.body_rev !== rev) {
-            throw new ImportPlanStaleError(`Article ${id} changed during the import`);
-          }
+        const current = new Map(state.articles.items.map((article) => [article.id, article.body_rev]));
+        for (const [id, rev] of revs) {
+          if (current.get(id) !== rev.previous) throw new ImportPlanStaleError(`Article ${id} changed during the import`);
         }
-        const articleIds = new Set([...state.articles.items.map((article) => article.id), ...articles.map((article) => article.id)]);
         for (const comment of plan.comments ?? []) {
-          if (!articleIds.has(comment.article_id)) throw new ImportPlanStaleError(`Article ${comment.article_id} disappeared during the import`);
+          if (!current.has(comment.article_id) && !revs.has(comment.article_id)) {
+            throw new ImportPlanStaleError(`Article ${comment.article_id} disappeared during the import`);
+          }
         }
         applied = true;
-
-        if (plan.siteBlocks) {
-          for (const block of plan.siteBlocks) {
-            const index = state.siteBlocks.items.findIndex((stored) => stored.name === block.name);
-            if (index >= 0) state.siteBlocks.items[index] = block;
-            else state.siteBlocks.items.push(block);
-          }
-        }
-        if (plan.skills) {
-          state.skills.items = upsertOrdered(state.skills.items, plan.skills);
-          raiseNextId(state.skills);
-        }
-        if (plan.contacts) {
-          state.contacts.items = upsertOrdered(state.contacts.items, plan.contacts);
-          raiseNextId(state.contacts);
-        }
-        if (plan.avatars) {
-          state.avatars.items = normalizeAvatars(upsertOrdered(state.avatars.items, plan.avatars));
-          raiseNextId(state.avatars);
-        }
-        if (plan.articles) {
-          for (const { content, views, ...fields } of plan.articles) {
-            const record: ArticleRecord = { ...fields, deleted_at: null, body_rev: nextRev(fields.id) };
-            const index = state.articles.items.findIndex((stored) => stored.id === fields.id);
-            if (index >= 0) state.articles.items[index] = record;
-            else state.articles.items.push(record);
-            this.store.bodies.set(fields.id, content);
-            // A missing count is 0 for a new row and left alone for an existing one (API 15).
-            if (views !== undefined) state.articleViews[String(fields.id)] = views;
-            else if (index < 0) delete state.articleViews[String(fields.id)];
-          }
-          raiseNextId(state.articles);
-        }
-        if (plan.comments) {
-          for (const comment of plan.comments) {
-            const index = state.comments.items.findIndex((stored) => stored.id === comment.id);
-            const previous = index >= 0 ? state.comments.items[index] : undefined;
-            // Keep what only the live site knows: an export has no IP address or user agent.
-            const record: CommentRecord = { ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' };
-            if (index >= 0) state.comments.items[index] = record;
-            else state.comments.items.push(record);
-          }
-          raiseNextId(state.comments);
-        }
+        applyPlan(state, plan, (id) => revs.get(id)?.next ?? 1, this.store.bodies);
       });
     } catch (error) {
       // Bodies are removed only if the change never reached memory; once it has, the store
@@ -140,8 +161,8 @@ export class BackupRepository {
       for (const { id, rev } of written) await this.store.discardBody(id, rev).catch(() => {});
       throw error;
     }
-    for (const [id, rev] of previousRevs) {
-      if (rev !== undefined) await this.store.discardBody(id, rev).catch(() => {});
+    for (const [id, { previous }] of changed) {
+      if (previous !== undefined) await this.store.discardBody(id, previous).catch(() => {});
     }
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { buildSite } from '../fixtures/backup.js';
+import { buildSite, snapshotDir } from '../fixtures/backup.js';
 import type { BuiltSite } from '../fixtures/backup.js';
 
 interface FileEntry {
@@ -188,10 +188,26 @@ describe('export, wipe, import', () => {
     const { exported_at: _b, ...original } = (await exportFrom(sourceApi, sourceToken)).data as ExportData;
     expect(again).toEqual(original);
 
+    // Importing the same backup again restores its data (views included) and rewrites no body.
+    const bodiesBefore = await snapshotDir(path.join(target.dataDir, 'article-bodies'));
+    expect((await targetApi('POST', '/api/admin/import', { token: targetToken, json: exported.data })).status).toBe(200);
+    expect(await snapshotDir(path.join(target.dataDir, 'article-bodies'))).toEqual(bodiesBefore);
+    const { exported_at: _c, ...reimported } = (await exportFrom(targetApi, targetToken)).data as ExportData;
+    const { exported_at: _e, ...first } = exported.data as ExportData;
+    expect(reimported).toEqual(first);
+
+    // Everything is on disk: a restart on the same data dir serves the same backup.
+    await target.stop();
+    target = await startTestServer({ dataDir: target.dataDir });
+    const restartedApi = apiClient(target.url);
+    const { exported_at: _d, ...restarted } = (await exportFrom(restartedApi, await target.login())).data as ExportData;
+    expect(restarted).toEqual(reimported);
+
     // New ids stay above every imported one.
-    const skill = await targetApi<EnvelopeBody>('POST', '/api/admin/skills', { token: targetToken, json: { name: 'Zig' } });
+    const restartedToken = await target.login();
+    const skill = await restartedApi<EnvelopeBody>('POST', '/api/admin/skills', { token: restartedToken, json: { name: 'Zig' } });
     expect(skill.body.id).toBeGreaterThan(Math.max(...data.skills.map((item) => item.id as number)));
-    const article = await targetApi<EnvelopeBody>('POST', '/api/admin/articles', { token: targetToken, json: { title: '新', content: '新' } });
+    const article = await restartedApi<EnvelopeBody>('POST', '/api/admin/articles', { token: restartedToken, json: { title: '新', content: '新' } });
     expect(article.body.id).toBeGreaterThan(Math.max(...data.articles.map((item) => item.id as number)));
   });
 });
