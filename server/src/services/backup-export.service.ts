@@ -16,7 +16,7 @@ import { isoNow } from '../store/clock.js';
 import { bySortOrder } from '../store/ordered.repository.js';
 import type { Store } from '../store/store.js';
 import { UploadsRepository, uploadFilenameOfPath } from '../store/uploads.repository.js';
-import { servedContentType } from './images.js';
+import { detectImageType } from './images.js';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -50,7 +50,9 @@ export function snapshotBackup(store: Store): { head: BackupHead; filenames: str
 /**
  * The export response (API 14) as a stream of JSON text: the records first, then `data.files`
  * one upload at a time, so only one image is ever held in memory. A file that is missing (or
- * deleted meanwhile) is left out; the import then warns about it.
+ * deleted meanwhile) is left out, and so is one that is not a JPEG, PNG, GIF or WebP (say a BMP
+ * copied over from an old deployment), which import would refuse: a backup we write must be
+ * one we can read. The import then warns about the file instead of failing.
  */
 export async function* backupExportChunks(store: Store): AsyncGenerator<string> {
   const { head, filenames } = snapshotBackup(store);
@@ -61,9 +63,10 @@ export async function* backupExportChunks(store: Store): AsyncGenerator<string> 
   let first = true;
   for (const filename of filenames) {
     const bytes = await uploads.read(filename);
-    if (!bytes) continue;
+    const type = bytes && (await detectImageType(bytes));
+    if (!bytes || !type) continue;
     const entry: BackupFileEntry = {
-      content_type: await servedContentType(bytes.subarray(0, 4100)),
+      content_type: type.mime,
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       base64: bytes.toString('base64'),

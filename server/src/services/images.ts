@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS, ServerMessages as M } from '@folio/shared';
-import { AppError, badRequest, payloadTooLarge } from '../errors.js';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
 
 /** The only image types we accept (API 1.5). SVG is never allowed: it can carry script. */
@@ -32,7 +32,7 @@ export async function servedContentType(head: Uint8Array): Promise<string> {
   return detected?.mime.startsWith('image/') && detected.mime !== 'image/svg+xml' ? detected.mime : 'application/octet-stream';
 }
 
-export const unsupportedImage = () => new AppError(415, 'unsupported_media_type', M.imageTypeUnsupported);
+export const unsupportedImage = () => unsupportedMediaType(M.imageTypeUnsupported);
 
 /** The parts of a formidable file the services need. */
 export interface UploadedFile {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,23 @@ describe('import of the original (legacy) format', () => {
       created_at: '2025-08-10T09:07:06Z',
       updated_at: '2025-08-10T09:07:06Z',
     });
+  });
+
+  it('leaves a migrated file that is not a supported image out of the export, which then imports with a warning', async () => {
+    const filename = '9f3c0e6b1d2a4c5e8f7a6b5c4d3e2f1a.png';
+    // A BMP header: the original server accepted BMP, we do not.
+    await writeFile(path.join(ctx.server.dataDir, 'uploads', filename), Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)]));
+    const exported = await ctx.api<EnvelopeBody>('GET', '/api/admin/export', { token: ctx.token });
+    expect((exported.body.data as { files: Record<string, unknown> }).files).toEqual({});
+
+    const other = await freshServer();
+    try {
+      const response = await other.api<EnvelopeBody>('POST', '/api/admin/import', { token: other.token, json: exported.body.data });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ format: 'v2', warnings: [`avatars[0]: 文件 ${filename} 不存在`] });
+    } finally {
+      await other.server.close();
+    }
   });
 
   it('accepts the backup wrapped as { data: … }', async () => {
