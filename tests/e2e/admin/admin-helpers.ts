@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures.js';
+import type { TestServer } from '../../support/test-server.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../support/test-server.js';
+
+/** Where BrowserAdmin keeps the bearer token. */
+export const TOKEN_KEY = 'folio_admin_token';
+
+/** Signs in through the login form, as the owner would. */
+export async function signInThroughForm(page: Page, options: { remember?: boolean } = {}): Promise<void> {
+  await page.getByLabel('用户名').fill(ADMIN_USERNAME);
+  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+  if (options.remember) await page.getByLabel('记住登录状态').check();
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Opens an admin path already signed in (token placed in localStorage before the app starts). */
+export async function openSignedIn(page: Page, server: TestServer, path: string): Promise<string> {
+  const token = await server.login();
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.sessionStorage.getItem('folio-test-token-set')) {
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('folio-test-token-set', '1');
+      }
+    },
+    [TOKEN_KEY, token] as const,
+  );
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: '管理后台', exact: true })).toBeVisible();
+  return token;
+}
+
+/** A tiny valid PNG (1x1), so uploads pass the server's magic-byte check. */
+export function pngBytes(): Buffer {
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+}
+
+/** The snackbar with this text (Fluent renders it once visibly and once for screen readers). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.fui-Toast').filter({ hasText: text });
+}
