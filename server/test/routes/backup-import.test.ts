@@ -310,6 +310,32 @@ describe('validation: a broken backup changes nothing', () => {
     expect(malformed.body.msg).toBe('请求体不是合法的JSON');
   });
 
+  it('refuses a body over 200 MB from its declared length, before reading it', async () => {
+    const { hostname, port } = new URL(ctx.server.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({
+        hostname,
+        port,
+        path: '/api/admin/import',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ctx.token}`, 'Content-Type': 'application/json', 'Content-Length': 200 * 1024 * 1024 + 1 },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      req.write('{"skills":[');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 1, msg: '请求体过大', error: 'payload_too_large' });
+  });
+
   it('removes the files it wrote and restores a replaced one when the commit fails', async () => {
     const { api, token, server } = ctx;
     // A directory where the new article's body file must go makes the body write fail.

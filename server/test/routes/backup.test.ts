@@ -51,6 +51,13 @@ describe('export', () => {
     expect((await sourceApi('GET', '/api/admin/export')).status).toBe(401);
   });
 
+  it('streams the response instead of building it whole', async () => {
+    const response = await fetch(`${source.url}/api/admin/export`, { headers: { Authorization: `Bearer ${sourceToken}` } });
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(JSON.parse(await response.text())).toMatchObject({ code: 0, msg: '导出成功' });
+  });
+
   it('returns every live item in the portfolio-backup v2 format, with embedded files', async () => {
     const body = await exportFrom(sourceApi, sourceToken);
     expect(body).toMatchObject({ code: 0, msg: '导出成功' });
