@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
-import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
@@ -39,6 +39,10 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
   const pickCover = async () => {
     const [file] = await (platform.pickFiles ?? pickFilesWithInput)({ accept: 'image/*' });
     if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      notify(UiMessages.avatarUploadFailed(AdminUiMessages.imageOnly), 'error', SNACKBAR_MS.articles);
+      return;
+    }
     setUploading(true);
     try {
       const response = await uploadCover(api, file);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
-import { ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminAvatar } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -57,7 +57,7 @@ export function AvatarsPage() {
     const [file] = await (platform.pickFiles ?? pickFilesWithInput)({ accept: 'image/*' });
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      notify(UiMessages.avatarUploadFailed(ServerMessages.imageTypeUnsupported), 'error', duration);
+      notify(UiMessages.avatarUploadFailed(AdminUiMessages.imageOnly), 'error', duration);
       return;
     }
     setBusy(true);
