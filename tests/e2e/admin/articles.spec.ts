@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import type { apiClient } from '../../support/test-server.js';
 import { openSignedIn, pngBytes, toast } from './admin-helpers.js';
 
 type AdminArticle = { id: number; title: string; category: string; tags: string; summary: string; cover: string; content: string };
 
-async function articleByTitle(api: ReturnType<typeof import('../../support/test-server.js').apiClient>, token: string, title: string) {
+async function articleByTitle(api: ReturnType<typeof apiClient>, token: string, title: string) {
   const list = (await api('GET', `/api/admin/articles?per_page=100`, { token })).body.data as AdminArticle[];
   return list.find((article) => article.title === title);
 }
