@@ -100,7 +100,7 @@ export class ArticlesRepository {
     if (!article) return undefined;
     const { content, ...meta } = patch;
     const previousRev = article.body_rev;
-    const nextRev = previousRev + 1;
+    const nextRev = content === undefined ? previousRev : this.store.reserveBodyRev(id, previousRev);
     if (content !== undefined) await this.store.writeBody(id, nextRev, content);
     const updated = await this.store.mutate(['articles'], () => {
       Object.assign(article, meta, { updated_at: isoNow() });

@@ -120,7 +120,7 @@ export class BackupRepository {
   }
 
   async apply(plan: ImportPlan): Promise<void> {
-    // A changed body gets a revision one past the stored one, so the old body stays valid until
+    // A changed body gets a freshly reserved revision, so the old body stays valid until
     // the commit and is discarded only after it. An unchanged body keeps its file (re-imports
     // of the same backup then write no bodies at all).
     const storedRevs = new Map(this.store.state.articles.items.map((article) => [article.id, article.body_rev]));
@@ -128,7 +128,7 @@ export class BackupRepository {
     for (const { id, content } of plan.articles ?? []) {
       const previous = storedRevs.get(id);
       const unchanged = previous !== undefined && this.store.bodies.get(id) === content;
-      revs.set(id, { previous, next: unchanged ? previous : (previous ?? 0) + 1 });
+      revs.set(id, { previous, next: unchanged ? previous : this.store.reserveBodyRev(id, previous ?? 0) });
     }
     const changed = [...revs].filter(([, rev]) => rev.next !== rev.previous);
     const written: { id: number; rev: number }[] = [];

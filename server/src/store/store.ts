@@ -167,6 +167,18 @@ export class Store {
     });
   }
 
+  private readonly reservedBodyRevs = new Map<number, number>();
+
+  /**
+   * Reserves a body revision no other writer of this article has taken, so two concurrent
+   * updates never write the same file. Whichever commits last is what the article points at.
+   */
+  reserveBodyRev(id: number, currentRev: number): number {
+    const rev = Math.max(currentRev, this.reservedBodyRevs.get(id) ?? 0) + 1;
+    this.reservedBodyRevs.set(id, rev);
+    return rev;
+  }
+
   /** Writes a new body revision file; the caller then points the article at it inside {@link mutate}. */
   async writeBody(id: number, rev: number, content: string): Promise<void> {
     await writeFileDurably(path.join(this.bodiesDir, bodyFileName(id, rev)), content);
