@@ -190,3 +190,19 @@ export interface PublicPageSnapshot {
   /** The article of `/articles/{id}`; `null` when that id is unknown. */
   article?: PublicArticleDetail | null;
 }
+
+/** `data` of a cover upload (API 9): the canonical URL and the stored name. */
+export interface UploadedImage {
+  url: string;
+  filename: string;
+}
+
+export type BackupSectionName = 'site_blocks' | 'skills' | 'contacts' | 'avatars' | 'articles' | 'comments';
+
+/** `data` of a successful backup import (API 15). */
+export interface BackupImportSummary {
+  /** `legacy` when the backup had no `version` key (the original server's format). */
+  format: 'legacy' | 'v2';
+  counts: Record<BackupSectionName, number>;
+  warnings: string[];
+}

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Router } from '@koa/router';
 import { promises as fs } from 'node:fs';
 import { LIMITS, ServerMessages as M } from '@folio/shared';
+import type { UploadedImage } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../errors.js';
 import { multipartBody } from '../http/body.js';
@@ -83,8 +84,8 @@ export function registerUploadRoutes(router: Router, { store, requireAdmin }: Ap
 
   router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), async (ctx) => {
     const filename = await storeUploadedImage(uploads, uploadedFile(ctx));
-    const url = uploadUrl(filename);
-    sendCreated(ctx, { url, filename }, { msg: M.avatarUploaded, legacy: { url } });
+    const data: UploadedImage = { url: uploadUrl(filename), filename };
+    sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
   });
 
   for (const base of FILE_ROUTES) {

@@ -8,6 +8,7 @@ import {
   isValidCover,
   normalizeTags,
 } from '@folio/shared';
+import type { BackupSectionName } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
 
 /**
@@ -179,8 +180,8 @@ export type ParsedBackup = z.output<ReturnType<typeof backupSchema>>;
 export type ParsedArticle = NonNullable<ParsedBackup['articles']>[number];
 
 /** The section keys of a backup, in the order their problems are reported. */
-export const BACKUP_SECTIONS = ['site_blocks', 'skills', 'contacts', 'avatars', 'articles', 'comments'] as const;
-export type BackupSection = (typeof BACKUP_SECTIONS)[number];
+export const BACKUP_SECTIONS = ['site_blocks', 'skills', 'contacts', 'avatars', 'articles', 'comments'] as const satisfies readonly BackupSectionName[];
+export type BackupSection = BackupSectionName;
 
 /** `articles[3].title` from zod's `['articles', 3, 'title']`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {

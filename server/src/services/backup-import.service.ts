@@ -1,5 +1,5 @@
 import { ServerMessages as M } from '@folio/shared';
-import type { FieldError } from '@folio/shared';
+import type { BackupImportSummary, FieldError } from '@folio/shared';
 import { AppError, conflict } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { BackupRepository, ImportWritePendingError } from '../store/backup.repository.js';
@@ -15,10 +15,7 @@ import type { BackupSection, ParsedBackup } from './backup-import.schema.js';
 /** At most this many problems are listed in `data.errors`. */
 const MAX_REPORTED_ERRORS = 50;
 
-export interface ImportResult {
-  format: 'legacy' | 'v2';
-  counts: Record<BackupSection, number>;
-  warnings: string[];
+export interface ImportResult extends BackupImportSummary {
   /** The sections the backup contained (one realtime event each). */
   sections: BackupSection[];
 }

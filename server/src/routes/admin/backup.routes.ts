@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { LIMITS, RealtimeEvents, ServerMessages as M } from '@folio/shared';
+import type { BackupImportSummary } from '@folio/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Broadcaster } from '../../realtime.js';
 import { jsonBody } from '../../http/body.js';
@@ -41,7 +42,7 @@ export function registerBackupRoutes(router: Router, { store, logger, realtime, 
     // Pre-build search entries for the new bodies so the first visitor does not pay for them.
     if (result.sections.includes('articles')) ArticlesService.for(store).warmSearch();
     announceImport(realtime, result.sections);
-    const { format, counts, warnings } = result;
-    sendOk(ctx, { format, counts, warnings }, { msg: M.imported });
+    const summary: BackupImportSummary = { format: result.format, counts: result.counts, warnings: result.warnings };
+    sendOk(ctx, summary, { msg: M.imported });
   });
 }
