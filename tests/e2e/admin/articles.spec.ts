@@ -136,3 +136,28 @@ test('Markdown import of several files reports each file, and the page size rese
   await page.getByRole('textbox', { name: '按标题搜索' }).press('Enter');
   await expect(page.getByTestId('article-row')).toHaveCount(1);
 });
+
+test('the full-page editor creates an article with a live preview and reopens it for editing', async ({ page, server, api }) => {
+  const token = await openSignedIn(page, server, '/admin/articles');
+  await page.goto('/admin/articles/new');
+  await expect(page.getByRole('heading', { name: '新增文章' })).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '标题和正文必填')).toBeVisible();
+
+  await page.getByRole('textbox', { name: '标题' }).fill('整页编辑的文章');
+  await page.getByRole('textbox', { name: '分类' }).fill('工具使用');
+  await typeBody(page, '## 小节标题\n\n- 第一项\n- 第二项');
+  await expect(page.getByRole('region', { name: '预览' }).getByRole('heading', { name: '小节标题' })).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\/\d+\/edit$/);
+  const created = await articleByTitle(api, token, '整页编辑的文章');
+  expect(page.url()).toContain(`/admin/articles/${created?.id}/edit`);
+  expect(created?.category).toBe('工具使用');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '编辑文章' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '标题' })).toHaveValue('整页编辑的文章');
+  await page.getByRole('button', { name: '返回文章列表' }).click();
+  await expect(page.getByRole('cell', { name: '整页编辑的文章', exact: true })).toBeVisible();
+});
