@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs';
+import type { File } from 'formidable';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { ServerMessages as M } from '@folio/shared';
@@ -45,7 +47,14 @@ export interface MultipartLimits {
   maxFiles: number;
 }
 
-/** Parses `multipart/form-data` into temp files; oversized parts are a 413 with `tooLargeMessage`. */
+/** Stream position of each uploaded part, so handlers see files in the order they were sent. */
+const partSequence = new WeakMap<File, number>();
+let nextPartSequence = 0;
+
+/**
+ * Parses `multipart/form-data` into temp files; oversized parts are a 413 with `tooLargeMessage`.
+ * The temp files are removed once the handler is done, whatever it did with them.
+ */
 export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) {
   const parse = koaBody({
     multipart: true,
@@ -60,6 +69,9 @@ export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) 
       allowEmptyFiles: true,
       minFileSize: 0,
       keepExtensions: false,
+      onFileBegin: (_name: string, file: File) => {
+        partSequence.set(file, nextPartSequence++);
+      },
     },
     onError: (error: Error) => {
       const parseError = error as BodyParseError;
@@ -69,7 +81,22 @@ export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) 
   });
   return async (ctx: Context, next: Next) => {
     if (!ctx.is('multipart/form-data')) throw badRequest(M.noFileUploaded);
-    await parse(ctx, async () => {});
-    return next();
+    try {
+      await parse(ctx, async () => {});
+      await next();
+    } finally {
+      const files = Object.values(ctx.request.files ?? {}).flat();
+      await Promise.all(files.map((file) => fs.rm(file.filepath, { force: true })));
+    }
   };
+}
+
+/**
+ * The files of one multipart field in the order they were sent. Formidable lists them in the
+ * order they finished writing, which under load differs from the request's order.
+ */
+export function uploadedFiles(ctx: Context, field: string): File[] {
+  const part = ctx.request.files?.[field];
+  const files = part === undefined ? [] : Array.isArray(part) ? part : [part];
+  return [...files].sort((a, b) => (partSequence.get(a) ?? 0) - (partSequence.get(b) ?? 0));
 }

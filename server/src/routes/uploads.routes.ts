@@ -1,11 +1,10 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { Router } from '@koa/router';
-import { promises as fs } from 'node:fs';
 import { LIMITS, ServerMessages as M } from '@folio/shared';
 import type { UploadedImage } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../errors.js';
-import { multipartBody } from '../http/body.js';
+import { multipartBody, uploadedFiles } from '../http/body.js';
 import { sendCreated } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
 import { servedContentType, storeUploadedImage } from '../services/images.js';
@@ -18,26 +17,14 @@ const SNIFF_BYTES = 4100;
 /** The three public paths that serve the upload folder (API 12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
 
-/**
- * Parses a one-image multipart form and always deletes formidable's temp files afterwards, on
- * success and on failure, so rejected uploads leave nothing behind.
- */
+/** Parses a one-image multipart form (its temp file is removed after the handler, see multipartBody). */
 export function imageUploadBody() {
-  const parse = multipartBody({ maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 }, M.imageTooLarge);
-  return async (ctx: Context, next: Next) => {
-    try {
-      await parse(ctx, next);
-    } finally {
-      const files = Object.values(ctx.request.files ?? {}).flat();
-      await Promise.all(files.map((file) => fs.rm(file.filepath, { force: true })));
-    }
-  };
+  return multipartBody({ maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 }, M.imageTooLarge);
 }
 
 /** The multipart part named `file` (the first, if several were sent). */
 export function uploadedFile(ctx: Context): UploadedFile | undefined {
-  const part = ctx.request.files?.file;
-  return Array.isArray(part) ? part[0] : part;
+  return uploadedFiles(ctx, 'file')[0];
 }
 
 /** A multipart text field as formidable leaves it. */

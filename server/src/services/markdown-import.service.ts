@@ -203,8 +203,3 @@ export function importMarkdownFiles(files: readonly UploadedMarkdown[], articles
   queue = run.catch(() => {});
   return run;
 }
-
-/** Removes the request's temp files; one that is already gone is fine. */
-export async function discardUploads(paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.map((path) => fs.rm(path, { force: true })));
-}

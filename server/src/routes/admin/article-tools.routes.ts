@@ -1,16 +1,15 @@
 import type { Router } from '@koa/router';
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { File } from 'formidable';
 import { LIMITS, RATE_LIMITS, RealtimeEvents, ServerMessages as M, aiAnalyzeSchema } from '@folio/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, payloadTooLarge, rateLimited } from '../../errors.js';
-import { jsonBody, multipartBody } from '../../http/body.js';
+import { jsonBody, multipartBody, uploadedFiles } from '../../http/body.js';
 import type { AdminState } from '../../http/require-admin.js';
 import { sendOk } from '../../http/envelope.js';
 import { parseBody } from '../../http/validate.js';
 import { AiAnalyzeService } from '../../services/ai/analyze.service.js';
-import { discardUploads, importMarkdownFiles } from '../../services/markdown-import.service.js';
+import { importMarkdownFiles } from '../../services/markdown-import.service.js';
 import { ArticlesRepository } from '../../store/articles.repository.js';
 
 /** 30 analyses a minute per token (API 1.6): each one may cost the owner a paid provider call. */
@@ -29,11 +28,6 @@ function aiRateLimit() {
     }
     await next();
   };
-}
-
-function uploadedFiles(ctx: Context): File[] {
-  const field = ctx.request.files?.files;
-  return field === undefined ? [] : Array.isArray(field) ? field : [field];
 }
 
 /** Markdown import and AI analysis: the admin article tools of API section 9. */
@@ -60,18 +54,14 @@ export function registerArticleToolRoutes(router: Router, { config, store, logge
     M.payloadTooLarge,
   );
   router.post('/api/admin/articles/import-md', requireAdmin, multipart, async (ctx) => {
-    const files = uploadedFiles(ctx);
-    try {
-      if (files.length === 0) throw badRequest(M.noFileUploaded);
-      if (files.length > LIMITS.markdownFiles) throw payloadTooLarge();
-      const summary = await importMarkdownFiles(
-        files.map((file) => ({ filename: file.originalFilename ?? '', path: file.filepath, size: file.size })),
-        articles,
-      );
-      if (summary.imported_count > 0) realtime.emit(RealtimeEvents.articles, { ids: summary.imported_ids });
-      sendOk(ctx, summary, { msg: M.importMdResult(summary.imported_count, summary.skipped_count) });
-    } finally {
-      await discardUploads(Object.values(ctx.request.files ?? {}).flat().map((file) => file.filepath));
-    }
+    const files = uploadedFiles(ctx, 'files');
+    if (files.length === 0) throw badRequest(M.noFileUploaded);
+    if (files.length > LIMITS.markdownFiles) throw payloadTooLarge();
+    const summary = await importMarkdownFiles(
+      files.map((file) => ({ filename: file.originalFilename ?? '', path: file.filepath, size: file.size })),
+      articles,
+    );
+    if (summary.imported_count > 0) realtime.emit(RealtimeEvents.articles, { ids: summary.imported_ids });
+    sendOk(ctx, summary, { msg: M.importMdResult(summary.imported_count, summary.skipped_count) });
   });
 }
