@@ -129,10 +129,10 @@ export class UploadsRepository {
     await fs.rm(backup, { force: true });
   }
 
-  /** True when an avatar (other than `exceptAvatarId`) or any article cover still points at the file. */
-  isReferenced(filename: string, exceptAvatarId?: number): boolean {
+  /** True when an avatar or an article cover (live or binned) still points at the file. */
+  isReferenced(filename: string): boolean {
     const { avatars, articles } = this.store.state;
-    if (avatars.items.some((avatar) => avatar.filename === filename && avatar.id !== exceptAvatarId)) return true;
+    if (avatars.items.some((avatar) => avatar.filename === filename)) return true;
     return articles.items.some((article) => uploadFilenameOfPath(article.cover) === filename);
   }
 }

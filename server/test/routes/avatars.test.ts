@@ -166,6 +166,16 @@ describe('avatars', () => {
     expect((await api<EnvelopeBody>('DELETE', `/api/admin/avatars/${current.id}`, { token })).body).toMatchObject({ msg: '头像不存在' });
   });
 
+  it('keeps the file when an article cover still points at it', async () => {
+    const avatar = await uploadAvatar();
+    const article = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '同图', content: '正文', cover: avatar.url } });
+    expect(article.status).toBe(201);
+    expect((await api('DELETE', `/api/admin/avatars/${avatar.id}`, { token })).status).toBe(200);
+    expect(await storedUploads()).toContain(avatar.filename);
+    expect((await fetch(`${server.url}${avatar.url}`)).status).toBe(200);
+    await api('DELETE', `/api/admin/articles/${article.body.id as number}`, { token });
+  });
+
   it('emits avatars_updated after upload, set_current, order and delete', async () => {
     const realtime = await connectRealtime(server.url);
     try {
