@@ -13,7 +13,10 @@ export interface ServerFixtures {
 export const test = base.extend<ServerFixtures>({
   serverOptions: [{ seed: true }, { option: true }],
   server: async ({ serverOptions }, use) => {
-    const server = await startTestServer(serverOptions);
+    // FOLIO_E2E_WEB_DIST points the server at another web build (e.g. one made outside the repo).
+    const webDistDir = process.env.FOLIO_E2E_WEB_DIST;
+    const options = webDistDir ? { ...serverOptions, config: { webDistDir, ...serverOptions.config } } : serverOptions;
+    const server = await startTestServer(options);
     await use(server);
     await server.close();
   },

@@ -9,13 +9,15 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
   fallbackSrc?: string;
   /** Wait this long after the image scrolls into view before loading it. */
   delayMs?: number;
+  /** Called when `src` fails and there is no fallback (the caller may hide the image). */
+  onFailed?: () => void;
 }
 
 /**
  * An image that starts loading only once it is in view (threshold 0.1), optionally after a
  * delay, and swaps to `fallbackSrc` when it has no source or fails.
  */
-export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(false);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -49,7 +51,10 @@ export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, ...rest }: LazyI
       src={current}
       data-loaded={visible ? 'true' : 'false'}
       onError={() => {
-        if (visible && src && !useFallback) setFailedSrc(src);
+        if (visible && src && !useFallback) {
+          setFailedSrc(src);
+          if (!fallbackSrc) onFailed?.();
+        }
       }}
     />
   );

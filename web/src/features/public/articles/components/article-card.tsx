@@ -23,7 +23,7 @@ const useStyles = makeStyles({
     ':hover': { boxShadow: tokens.shadow16, transform: 'translateY(-2px)' },
     ':focus-within': { boxShadow: tokens.shadow16 },
   },
-  cover: { display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', backgroundColor: tokens.colorNeutralBackground3 },
+  cover: { display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', backgroundColor: tokens.colorNeutralBackground3 },
   body: { display: 'flex', flexDirection: 'column', gap: '10px', padding: '18px 20px 16px', flexGrow: 1 },
   category: { alignSelf: 'flex-start' },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: '1.4', fontWeight: tokens.fontWeightSemibold },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { CALENDAR_DELAY_MS, PublicUiMessages as M } from '@folio/shared';
 import { LazyImage } from '../../../../components/lazy-image';
@@ -74,6 +75,7 @@ export function HomeSection() {
   const styles = useStyles();
   const { home } = useSiteBlocks();
   const avatarUrl = useCurrentAvatar();
+  const [calendarFailed, setCalendarFailed] = useState<string | null>(null);
   const name = stripTags(home.author || home.title || M.siteNameFallback);
   return (
     <section id="home" aria-labelledby="home-title" className={styles.hero}>
@@ -103,13 +105,14 @@ export function HomeSection() {
           )}
         </div>
       </div>
-      {home.github_calendar_url && (
+      {home.github_calendar_url && calendarFailed !== home.github_calendar_url && (
         <div className={styles.calendar}>
           <LazyImage
             className={styles.calendarImage}
             src={home.github_calendar_url}
             alt={M.calendarAlt}
             delayMs={CALENDAR_DELAY_MS}
+            onFailed={() => setCalendarFailed(home.github_calendar_url ?? null)}
             data-testid="home-calendar"
           />
         </div>

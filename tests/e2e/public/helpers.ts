@@ -1,0 +1,107 @@
+import type { Locator, Page, Route } from '@playwright/test';
+import type { TestServer } from '../../support/test-server.js';
+
+/** A code-host repository as api.github.com answers it. */
+export interface FakeRepo {
+  name: string;
+  description: string | null;
+  stargazers_count: number;
+  fork?: boolean;
+  updated_at?: string;
+  language?: string | null;
+}
+
+export const SAMPLE_REPOS: FakeRepo[] = [
+  { name: 'popular-no-description', description: null, stargazers_count: 500 },
+  { name: 'described-few-stars', description: '有描述但星标少', stargazers_count: 3, updated_at: '2026-01-01T00:00:00Z' },
+  { name: 'described-many-stars', description: '有描述且星标多', stargazers_count: 90 },
+  { name: 'a-fork', description: '这是一个 fork', stargazers_count: 9999, fork: true },
+];
+
+/** Repositories in the code host's JSON shape. */
+export function repoJson(repos: FakeRepo[], owner = 'octocat') {
+  return repos.map((repo) => ({
+    name: repo.name,
+    description: repo.description,
+    html_url: `https://github.com/${owner}/${repo.name}`,
+    stargazers_count: repo.stargazers_count,
+    fork: repo.fork ?? false,
+    language: repo.language ?? 'TypeScript',
+    updated_at: repo.updated_at ?? '2025-06-01T00:00:00Z',
+  }));
+}
+
+export interface ExternalOptions {
+  /** How the code host answers; default: {@link SAMPLE_REPOS}. */
+  github?: (route: Route) => Promise<void>;
+}
+
+/**
+ * Keeps the browser off the internet: the code host is answered by `options.github`, the
+ * calendar image and every other external URL get a tiny PNG or a 404. Returns the URLs asked for.
+ */
+export async function routeExternal(page: Page, options: ExternalOptions = {}): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    async (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      if (url.startsWith('https://api.github.com/')) {
+        if (options.github) return options.github(route);
+        return route.fulfill({ json: repoJson(SAMPLE_REPOS) });
+      }
+      if (/ghchart|calendar/.test(url)) return route.fulfill({ contentType: 'image/png', body: TINY_PNG });
+      return route.fulfill({ status: 404, body: '' });
+    },
+  );
+  return requested;
+}
+
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An admin call with a fresh token; throws unless it succeeds. */
+export async function adminCall<T = unknown>(server: TestServer, method: string, path: string, json?: unknown): Promise<T> {
+  const token = await server.login();
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  if (!response.ok || body.code !== 0) throw new Error(`${method} ${path} failed: ${response.status} ${body.msg}`);
+  return body.data;
+}
+
+/** Creates an article through the admin API and returns its id. */
+export async function createArticle(
+  server: TestServer,
+  fields: { title: string; content: string; category?: string; tags?: string; summary?: string; cover?: string },
+): Promise<number> {
+  const data = await adminCall<{ id: number }>(server, 'POST', '/api/admin/articles', fields);
+  return data.id;
+}
+
+/** The seeded sample article with a code block and a Mermaid diagram. */
+export const WELCOME_TITLE = '欢迎来到 Folio：我的第一篇博客';
+
+export async function articleIdByTitle(server: TestServer, title: string): Promise<number> {
+  const response = await fetch(`${server.url}/api/articles?search=${encodeURIComponent(title)}`);
+  const body = (await response.json()) as { articles: { id: number; title: string }[] };
+  const found = body.articles.find((article) => article.title === title);
+  if (!found) throw new Error(`no article titled ${title}`);
+  return found.id;
+}
+
+/** A snackbar (Fluent toast) with this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.fui-Toast').filter({ hasText: text });
+}
+
+/** Server-rendered HTML without the JSON snapshot (which carries the raw data, inert). */
+export function renderedMarkup(html: string): string {
+  return html.replace(/<script type="application\/json" id="folio-snapshot">[\s\S]*?<\/script>/, '');
+}

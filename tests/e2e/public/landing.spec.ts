@@ -1,0 +1,118 @@
+import { expect, test } from '../fixtures.js';
+import { adminCall, renderedMarkup, routeExternal, toast } from './helpers.js';
+
+test.describe('landing page', () => {
+  test('the server-rendered HTML of / holds every section and the meta tags', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>你好，我是 Folio');
+    expect(html).toContain('<meta name="description" content="全栈开发者');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/"/);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card" content="summary"');
+    expect(html).toContain('data-make-styles-bucket');
+    for (const text of ['关于我', '计算机科学与技术专业本科', 'TypeScript', 'hello@example.com', '欢迎来到 Folio：我的第一篇博客']) {
+      expect(html).toContain(text);
+    }
+    // No Markdown or diagram code on the landing page.
+    expect(html).not.toContain('article-page');
+  });
+
+  test('top-bar links scroll to their section and the active link follows the scroll', async ({ page }) => {
+    await routeExternal(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'location');
+    await expect(page.locator('header')).toHaveAttribute('data-scrolled', 'false');
+
+    await nav.getByRole('link', { name: '技能' }).click();
+    await expect(nav.getByRole('link', { name: '技能' })).toHaveAttribute('aria-current', 'location');
+    await expect.poll(async () => Math.round((await page.locator('#skills').boundingBox())?.y ?? -1)).toBe(70);
+    await expect(page.locator('header')).toHaveAttribute('data-scrolled', 'true');
+
+    await page.evaluate(() => document.getElementById('projects')?.scrollIntoView());
+    await expect(nav.getByRole('link', { name: '项目' })).toHaveAttribute('aria-current', 'location');
+    await expect(nav.getByRole('link', { name: '技能' })).not.toHaveAttribute('aria-current', 'location');
+  });
+
+  test('on a phone the links fold into a menu that closes after a choice', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await routeExternal(page);
+    await page.goto('/');
+    const contactLink = page.getByRole('link', { name: '联系方式' });
+    await expect(contactLink).toBeHidden();
+    const toggle = page.getByRole('button', { name: '打开菜单' });
+    await toggle.click();
+    await expect(page.getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
+    await contactLink.click();
+    await expect(contactLink).toBeHidden();
+    await expect(page.getByRole('button', { name: '打开菜单' })).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(async () => Math.round((await page.locator('#contact').boundingBox())?.y ?? -1)).toBe(70);
+  });
+
+  test('home shows the default avatar without one, and the calendar image loads once visible', async ({ page }) => {
+    const requested = await routeExternal(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: '你好，我是 Folio' })).toBeVisible();
+    await expect(page.getByText('全栈开发者 · 开源爱好者 · 写代码也写文章')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GitHub 主页' })).toHaveAttribute('href', 'https://github.com/octocat');
+    const avatar = page.getByTestId('home-avatar');
+    await expect(avatar).toHaveAttribute('src', '/default-avatar.svg');
+    await expect(avatar).toHaveAttribute('alt', /头像/);
+    const calendar = page.getByTestId('home-calendar');
+    await expect(calendar).toHaveAttribute('data-loaded', 'true');
+    await expect(calendar).toHaveAttribute('src', 'https://ghchart.rshah.org/octocat');
+    expect(requested).toContain('https://ghchart.rshah.org/octocat');
+  });
+
+  test('a calendar below the fold is not requested until scrolled into view', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    const requested = await routeExternal(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('ghchart'))).toHaveLength(0);
+    await page.getByTestId('home-calendar').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('home-calendar')).toHaveAttribute('data-loaded', 'true');
+    expect(requested.filter((url) => url.includes('ghchart'))).toHaveLength(1);
+  });
+
+  test('skills show a level bar and contacts copy their value on click', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await routeExternal(page);
+    await page.goto('/');
+    await expect(page.getByRole('progressbar', { name: 'TypeScript 熟练度' })).toHaveAttribute('aria-valuenow', '0.9');
+    await expect(page.getByTestId('skill-card')).toHaveCount(4);
+
+    const email = page.getByTestId('contact-item').filter({ hasText: 'hello@example.com' });
+    await expect(email).toHaveAttribute('data-type', 'email');
+    await email.click();
+    await expect(toast(page, '已复制到剪贴板')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('hello@example.com');
+    await expect(toast(page, '已复制到剪贴板')).toBeHidden({ timeout: 5000 });
+  });
+
+  test('a contact of an unknown type gets the other icon', async ({ page, server }) => {
+    await adminCall(server, 'POST', '/api/admin/contacts', { type: 'telegram', value: '@folio' });
+    await routeExternal(page);
+    await page.goto('/');
+    await expect(page.getByTestId('contact-item').filter({ hasText: '@folio' })).toHaveAttribute('data-type', 'other');
+  });
+
+  test('about HTML with a script or an onerror handler never runs', async ({ page, server, request }) => {
+    const hostile = '<p>爱好安全</p><img src="/nope.png" alt="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>';
+    await adminCall(server, 'PUT', '/api/admin/site-blocks', { blocks: [{ name: 'about', content: { hobbies: hostile } }] });
+    const html = renderedMarkup(await (await request.get('/')).text());
+    expect(html).toContain('爱好安全');
+    expect(html).not.toContain('window.__pwned = 2</script>');
+    expect(html).not.toContain('onerror=');
+
+    await routeExternal(page);
+    await page.goto('/');
+    const hobbies = page.getByTestId('about-hobbies');
+    await expect(hobbies.getByText('爱好安全')).toBeVisible();
+    await expect(hobbies.locator('img')).not.toHaveAttribute('onerror', /.*/);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
