@@ -70,4 +70,20 @@ test.describe('admin sign-in', () => {
     const verify = await api('GET', '/api/admin/verify', { token: token ?? '' });
     expect(verify.status).toBe(401);
   });
+
+  test('the guard re-verifies every 5 minutes and ends a session revoked elsewhere', async ({ page, api }) => {
+    await page.clock.install();
+    await page.goto('/admin/login');
+    await signInThroughForm(page);
+    await page.getByRole('tab', { name: '技能管理' }).click();
+    await expect(page.getByRole('heading', { name: '技能管理' })).toBeVisible();
+    const token = await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+    expect((await api('POST', '/api/admin/logout', { token: token ?? '' })).status).toBe(200);
+
+    await page.clock.fastForward('04:00');
+    await expect(page.getByRole('heading', { name: '技能管理' })).toBeVisible();
+    await page.clock.fastForward('01:01');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
+  });
 });
