@@ -37,8 +37,12 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
   const location = useLocation();
   const toasterId = useId('admin-toaster');
   const { dispatchToast } = useToastController(toasterId);
+  // Refs keep the api client and session stable across navigations: useNavigate returns a new
+  // function on every location change, and screens refetch whenever the client changes.
   const locationRef = useRef(location);
   locationRef.current = location;
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   const notify = useCallback<Notify>(
     (message, intent, durationMs) => {
@@ -62,8 +66,8 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
     const loginPath = `${basePath}/login`;
     if (current.pathname === loginPath) return;
     const state: LoginRedirectState = { from: `${current.pathname}${current.search}`, message: UiMessages.sessionExpired };
-    navigate(loginPath, { replace: true, state });
-  }, [platform, basePath, navigate]);
+    navigateRef.current(loginPath, { replace: true, state });
+  }, [platform, basePath]);
 
   const api = useMemo(
     () => createAdminApiClient({ baseUrl: platform.apiBaseUrl, getToken: () => platform.tokenStorage.get(), onUnauthorized: expire }),
@@ -82,10 +86,10 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
           // The token is dropped locally whatever the server says; it expires on its own.
         }
         platform.tokenStorage.clear();
-        navigate(`${basePath}/login`, { replace: true });
+        navigateRef.current(`${basePath}/login`, { replace: true });
       },
     }),
-    [platform, api, expire, navigate, basePath],
+    [platform, api, expire, basePath],
   );
 
   const services = useMemo<AdminServices>(() => ({ api, notify, basePath }), [api, notify, basePath]);
