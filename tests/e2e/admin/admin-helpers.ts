@@ -36,7 +36,10 @@ export function pngBytes(): Buffer {
   return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 }
 
-/** The snackbar with this text (Fluent renders it once visibly and once for screen readers). */
+/**
+ * The newest snackbar with this text (Fluent also copies it into a live region, hence the class).
+ * Two identical toasts can overlap when actions follow quickly; tests then check the server too.
+ */
 export function toast(page: Page, text: string | RegExp) {
-  return page.locator('.fui-Toast').filter({ hasText: text });
+  return page.locator('.fui-Toast').filter({ hasText: text }).last();
 }

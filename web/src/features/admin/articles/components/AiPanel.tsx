@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SparkleRegular } from '@fluentui/react-icons';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AiAnalysis } from '@folio/shared';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
@@ -72,7 +72,7 @@ export function AiPanel({ fields, onApply }: AiPanelProps) {
         <>
           {result.analysis.source === 'builtin' && (
             <MessageBar intent="info">
-              <MessageBarBody>{result.msg === 'AI分析完成' ? '使用内置分析' : result.msg}</MessageBarBody>
+              <MessageBarBody>{result.msg === ServerMessages.aiDone ? '使用内置分析' : result.msg}</MessageBarBody>
             </MessageBar>
           )}
           <div className={styles.row}>

@@ -6,6 +6,7 @@ import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { useAdminServices } from '../../hooks/admin-services';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import type { ArticleFields } from '../api/articles.api';
 import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
@@ -36,6 +37,7 @@ export default function ArticleEditorPage() {
   const navigate = useNavigate();
   const confirmLeave = useConfirmLeave();
   const params = useParams();
+  const narrow = useMediaQuery('(max-width: 599px)');
   const id = params.id ? Number(params.id) : null;
   const [saved, setSaved] = useState<ArticleFields>(emptyArticle);
   const [fields, setFields] = useState<ArticleFields>(emptyArticle);
@@ -77,8 +79,8 @@ export default function ArticleEditorPage() {
   return (
     <div className={styles.root}>
       <header className={styles.bar}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}>
-          返回文章列表
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="返回文章列表" onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}>
+          {narrow ? null : '返回文章列表'}
         </Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>
           {id === null ? '新增文章' : '编辑文章'}

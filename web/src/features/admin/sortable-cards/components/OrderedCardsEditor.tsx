@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Button, makeStyles, Spinner, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens, Tooltip } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
@@ -26,6 +26,7 @@ const useStyles = makeStyles({
   fields: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   footer: { marginTop: tokens.spacingVerticalM },
+  error: { marginBottom: tokens.spacingVerticalM },
 });
 
 export interface OrderedCardsEditorProps<F extends object> {
@@ -80,6 +81,11 @@ export function OrderedCardsEditor<F extends object>({ title, noun, resource, de
   return (
     <section>
       <PageHeader title={title} actions={actions} />
+      {editor.loadError !== null && (
+        <MessageBar intent="error" className={styles.error}>
+          <MessageBarBody>{errorMessage(editor.loadError, UiMessages.networkError)}</MessageBarBody>
+        </MessageBar>
+      )}
       {editor.loading && editor.items.length === 0 ? (
         <Spinner label={UiMessages.loading} />
       ) : (

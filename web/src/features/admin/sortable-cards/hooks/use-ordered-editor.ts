@@ -30,6 +30,7 @@ export function useOrderedEditor<F extends object>(api: AdminApiClient, resource
   const [original, setOriginal] = useState<Editable<F>[]>([]);
   const [items, setItems] = useState<Editable<F>[]>([]);
   const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const nextTemp = useRef(1);
 
   const load = useCallback(async () => {
@@ -39,6 +40,10 @@ export function useOrderedEditor<F extends object>(api: AdminApiClient, resource
       const loaded = response.data.map((item) => ({ ...resource.fieldsOf(item), key: String(item.id) }));
       setOriginal(loaded);
       setItems(loaded);
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(error);
+      throw error;
     } finally {
       setLoading(false);
     }
@@ -94,5 +99,5 @@ export function useOrderedEditor<F extends object>(api: AdminApiClient, resource
     }
   }, [api, resource, items, original, load]);
 
-  return { items, setItems, loading, dirty, load, update, addAfter, remove, save };
+  return { items, setItems, loading, loadError, dirty, load, update, addAfter, remove, save };
 }
