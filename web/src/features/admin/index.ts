@@ -1,4 +1,8 @@
-/** What a host program (the browser's BrowserAdmin, the desktop app) needs to mount the admin. */
+/**
+ * What a host program (the browser's BrowserAdmin, the desktop app) needs to mount the admin.
+ * AdminApp expects to sit inside a react-router Router (its routes are relative to `basePath`,
+ * '/admin' by default) and a FluentProvider; everything platform-specific comes in `platform`.
+ */
 export { AdminApp } from './AdminApp';
 export type { AdminAppProps } from './AdminApp';
 export { pickFilesWithInput } from './platform';
