@@ -161,3 +161,21 @@ test('the full-page editor creates an article with a live preview and reopens it
   await page.getByRole('button', { name: '返回文章列表' }).click();
   await expect(page.getByRole('cell', { name: '整页编辑的文章', exact: true })).toBeVisible();
 });
+
+test('a row delete asks first and moves the article to the bin, and 清空回收站 empties it', async ({ page, server, api }) => {
+  const token = await openSignedIn(page, server, '/admin/articles');
+  const [article] = (await api('GET', '/api/admin/articles', { token })).body.data as AdminArticle[];
+  await page.getByRole('button', { name: `删除 ${article?.title}` }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('文章将移入回收站');
+  await page.getByRole('alertdialog').getByRole('button', { name: '确认删除' }).click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expect(page.getByTestId('article-row')).toHaveCount(2);
+
+  await page.getByRole('tab', { name: '回收站' }).click();
+  await expect(page.getByTestId('bin-row')).toHaveCount(1);
+  await page.getByRole('button', { name: '清空回收站' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '清空' }).click();
+  await expect(toast(page, '回收站已清空')).toBeVisible();
+  await expect(page.getByText('回收站为空')).toBeVisible();
+  expect((await api('GET', `/api/admin/articles/${article?.id}`, { token })).status).toBe(404);
+});
