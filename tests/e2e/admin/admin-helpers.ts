@@ -43,3 +43,27 @@ export function pngBytes(): Buffer {
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.fui-Toast').filter({ hasText: text }).last();
 }
+
+/**
+ * Moves a sortable card with the keyboard (dnd-kit's keyboard sensor): lift, one arrow per
+ * step, drop. Each step waits for dnd-kit's live announcement so the drop sees the new target.
+ */
+export async function moveWithKeyboard(page: Page, handleName: string, key: 'ArrowUp' | 'ArrowDown', steps: number) {
+  const handle = page.getByRole('button', { name: handleName });
+  const announcer = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(announcer).toContainText('was moved over');
+  for (let step = 0; step < steps; step += 1) {
+    const before = await announcer.innerText();
+    // A key pressed while dnd-kit is still scrolling the card into view can be lost on a busy
+    // machine, so press again only while the announcement still names the old target.
+    await expect(async () => {
+      if ((await announcer.innerText()) === before) await page.keyboard.press(key);
+      await expect(announcer).not.toHaveText(before, { timeout: 1500 });
+    }).toPass();
+  }
+  await page.keyboard.press('Space');
+  await expect(announcer).toContainText('was dropped');
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { openSignedIn, pngBytes, toast } from './admin-helpers.js';
+import { moveWithKeyboard, openSignedIn, pngBytes, toast } from './admin-helpers.js';
 
 async function uploadThroughChooser(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
@@ -32,15 +32,7 @@ test('avatars: upload, reorder makes the first current, delete, and a non-image 
   const [newest, older] = before;
 
   // Keyboard drag of 头像1 to the top: the server makes it current straight away.
-  const handle = page.getByRole('button', { name: '拖动排序：头像1' });
-  const announcer = page.locator('[id^="DndLiveRegion"]');
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(announcer).toContainText('was moved over');
-  const lifted = await announcer.innerText();
-  await page.keyboard.press('ArrowUp');
-  await expect(announcer).not.toHaveText(lifted);
-  await page.keyboard.press('Space');
+  await moveWithKeyboard(page, '拖动排序：头像1', 'ArrowUp', 1);
   await expect(toast(page, '已设为当前头像')).toBeVisible();
   const after = (await api('GET', '/api/avatars')).body.data as AvatarRow[];
   expect(after.map((avatar) => avatar.id)).toEqual([older?.id, newest?.id]);

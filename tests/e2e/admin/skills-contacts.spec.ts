@@ -1,26 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { openSignedIn, toast } from './admin-helpers.js';
-
-/**
- * Moves a sortable card with the keyboard (dnd-kit's keyboard sensor): lift, one arrow per
- * step, drop. Each step waits for dnd-kit's live announcement so the drop sees the new target.
- */
-async function moveWithKeyboard(page: Page, handleName: string, key: 'ArrowUp' | 'ArrowDown', steps: number) {
-  const handle = page.getByRole('button', { name: handleName });
-  const announcer = page.locator('[id^="DndLiveRegion"]');
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await expect(announcer).toContainText('was moved over');
-  for (let step = 0; step < steps; step += 1) {
-    const before = await announcer.innerText();
-    await page.keyboard.press(key);
-    await expect(announcer).not.toHaveText(before);
-  }
-  await page.keyboard.press('Space');
-  await expect(announcer).toContainText('was dropped');
-}
+import { moveWithKeyboard, openSignedIn, toast } from './admin-helpers.js';
 
 async function inputValues(page: Page, label: string): Promise<string[]> {
   return page.getByTestId('sortable-card').getByLabel(label).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
