@@ -139,7 +139,7 @@ sequenceDiagram
   {
     title: 'Koa 中间件与优雅停机',
     category: '后端开发',
-    tags: ['Node.js', 'Koa', '运维'],
+    tags: ['NodeJS', 'Koa', '运维'],
     summary: '理解 Koa 洋葱模型，并实现收到 SIGTERM 后停止接收请求、等待写入完成再退出的优雅停机。',
     cover: '',
     created_at: day('2026-03-20'),
