@@ -26,6 +26,15 @@ export interface RenderedPage {
   dataScript: string;
   /** Streams the app's HTML (it is fully rendered, Suspense included, when this resolves). */
   pipe: PipeableStream['pipe'];
+  abort: PipeableStream['abort'];
+}
+
+function appTree(url: string, snapshot: PublicPageSnapshot) {
+  return (
+    <StaticRouter location={url}>
+      <App snapshot={{ snapshot, consumed: false }} />
+    </StaticRouter>
+  );
 }
 
 /**
@@ -35,14 +44,9 @@ export interface RenderedPage {
  */
 export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   const renderer = createDOMRenderer();
-  const holder = { snapshot: input.snapshot, consumed: false };
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <RendererProvider renderer={renderer}>
-        <StaticRouter location={input.url}>
-          <App snapshot={holder} />
-        </StaticRouter>
-      </RendererProvider>,
+      <RendererProvider renderer={renderer}>{appTree(input.url, input.snapshot)}</RendererProvider>,
       {
         onAllReady() {
           resolve({
@@ -50,9 +54,13 @@ export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
             styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
             dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(input.snapshot)}</script>`,
             pipe: stream.pipe.bind(stream),
+            abort: stream.abort.bind(stream),
           });
         },
         onShellError: reject,
+        // React outlines Suspense content larger than this into hidden segments revealed by a
+        // script; the page must read without JavaScript, so everything stays inline.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       },
     );
   });

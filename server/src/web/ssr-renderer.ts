@@ -12,6 +12,7 @@ interface SsrEntry {
     styles: string;
     dataScript: string;
     pipe: (destination: Writable) => Writable;
+    abort: (reason?: unknown) => void;
   }>;
   setServerDomWindow(window: unknown): void;
 }
@@ -23,6 +24,8 @@ export interface RenderedDocument {
   pipeApp: (destination: Writable) => void;
   /** The rest of the document (snapshot, scripts). */
   after: string;
+  /** Stops rendering (the visitor went away). */
+  abort: () => void;
 }
 
 /**
@@ -72,6 +75,7 @@ export class SsrRenderer {
       before,
       pipeApp: (destination) => void page.pipe(destination),
       after: end.replace('</div>', `</div>\n    ${page.dataScript}`),
+      abort: () => page.abort(),
     };
   }
 }

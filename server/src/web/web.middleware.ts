@@ -44,6 +44,13 @@ async function renderPublicPage(ctx: Context, renderer: SsrRenderer, origin: str
       callback();
     },
   });
+  // A visitor who leaves mid-stream closes the response: stop React and drop the write errors.
+  const stop = () => {
+    if (!body.writableFinished) document.abort();
+  };
+  body.on('close', stop);
+  body.on('error', stop);
+  sink.on('error', () => undefined);
   document.pipeApp(sink);
   ctx.status = page.status;
   ctx.type = 'text/html; charset=utf-8';

@@ -105,3 +105,14 @@ export function toast(page: Page, text: string): Locator {
 export function renderedMarkup(html: string): string {
   return html.replace(/<script type="application\/json" id="folio-snapshot">[\s\S]*?<\/script>/, '');
 }
+
+/** Opens a page and waits until React has hydrated it (clicks before that would be lost). */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Waits until the page's Socket.IO connection is up, so no realtime event can be missed. */
+export async function waitForRealtime(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+}

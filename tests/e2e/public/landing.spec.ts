@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.js';
-import { adminCall, renderedMarkup, routeExternal, toast } from './helpers.js';
+import { adminCall, openPage, renderedMarkup, routeExternal, toast } from './helpers.js';
 
 test.describe('landing page', () => {
   test('the server-rendered HTML of / holds every section and the meta tags', async ({ request }) => {
@@ -21,7 +21,7 @@ test.describe('landing page', () => {
 
   test('top-bar links scroll to their section and the active link follows the scroll', async ({ page }) => {
     await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'location');
     await expect(page.locator('header')).toHaveAttribute('data-scrolled', 'false');
@@ -39,7 +39,7 @@ test.describe('landing page', () => {
   test('on a phone the links fold into a menu that closes after a choice', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     const contactLink = page.getByRole('link', { name: '联系方式' });
     await expect(contactLink).toBeHidden();
     const toggle = page.getByRole('button', { name: '打开菜单' });
@@ -53,7 +53,7 @@ test.describe('landing page', () => {
 
   test('home shows the default avatar without one, and the calendar image loads once visible', async ({ page }) => {
     const requested = await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByRole('heading', { level: 1, name: '你好，我是 Folio' })).toBeVisible();
     await expect(page.getByText('全栈开发者 · 开源爱好者 · 写代码也写文章')).toBeVisible();
     await expect(page.getByRole('link', { name: 'GitHub 主页' })).toHaveAttribute('href', 'https://github.com/octocat');
@@ -69,7 +69,7 @@ test.describe('landing page', () => {
   test('a calendar below the fold is not requested until scrolled into view', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 300 });
     const requested = await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     await page.waitForLoadState('networkidle');
     expect(requested.filter((url) => url.includes('ghchart'))).toHaveLength(0);
     await page.getByTestId('home-calendar').scrollIntoViewIfNeeded();
@@ -80,7 +80,7 @@ test.describe('landing page', () => {
   test('skills show a level bar and contacts copy their value on click', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByRole('progressbar', { name: 'TypeScript 熟练度' })).toHaveAttribute('aria-valuenow', '0.9');
     await expect(page.getByTestId('skill-card')).toHaveCount(4);
 
@@ -95,7 +95,7 @@ test.describe('landing page', () => {
   test('a contact of an unknown type gets the other icon', async ({ page, server }) => {
     await adminCall(server, 'POST', '/api/admin/contacts', { type: 'telegram', value: '@folio' });
     await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByTestId('contact-item').filter({ hasText: '@folio' })).toHaveAttribute('data-type', 'other');
   });
 
@@ -108,7 +108,7 @@ test.describe('landing page', () => {
     expect(html).not.toContain('onerror=');
 
     await routeExternal(page);
-    await page.goto('/');
+    await openPage(page, '/');
     const hobbies = page.getByTestId('about-hobbies');
     await expect(hobbies.getByText('爱好安全')).toBeVisible();
     await expect(hobbies.locator('img')).not.toHaveAttribute('onerror', /.*/);

@@ -14,6 +14,9 @@ function getSocket(): Socket {
     reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
     reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
   });
+  // Exposed for end-to-end tests, which change data only once the page is listening.
+  socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+  socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
   return socket;
 }
 

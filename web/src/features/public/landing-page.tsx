@@ -10,11 +10,13 @@ import { stripTags } from './layout/components/public-layout';
 import { useSiteBlocks } from './layout/hooks/site-blocks-context';
 import { ProjectsSection } from './projects/components/projects-section';
 import { SkillsSection } from './skills/components/skills-section';
+import { usePageReady } from '../../lib/use-page-ready';
 
 /** `/`: the landing page with its six anchored sections (SPEC 2). */
 export function LandingPage() {
   const location = useLocation();
   const { home } = useSiteBlocks();
+  usePageReady();
 
   useEffect(() => {
     document.title = stripTags(home.title || M.siteNameFallback);

@@ -1,7 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 // Syntax colours for light and dark (the theme follows the system setting, so does this).
-const light = { comment: '#6a737d', keyword: '#d73a49', string: '#032f62', number: '#005cc5', func: '#6f42c1', tag: '#22863a', punct: '#586069' };
+// Both palettes keep at least 4.5:1 contrast on the code block background (WCAG AA).
+const light = { comment: '#57606a', keyword: '#b31d28', string: '#0a3069', number: '#0550ae', func: '#6639ba', tag: '#116329', punct: '#424a53' };
 const dark = { comment: '#8b949e', keyword: '#ff7b72', string: '#a5d6ff', number: '#79c0ff', func: '#d2a8ff', tag: '#7ee787', punct: '#c9d1d9' };
 
 const tokenColours = (palette: typeof light) => ({
@@ -22,10 +23,10 @@ export const useMarkdownStyles = makeStyles({
     fontSize: '17px',
     lineHeight: '1.8',
     overflowWrap: 'break-word',
-    '& h1, & h2, & h3, & h4': { lineHeight: '1.35', marginTop: '1.8em', marginBottom: '0.6em', fontWeight: tokens.fontWeightSemibold },
-    '& h1': { fontSize: '1.8em' },
-    '& h2': { fontSize: '1.45em', paddingBottom: '0.3em', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-    '& h3': { fontSize: '1.2em' },
+    '& h2, & h3, & h4, & h5, & h6': { lineHeight: '1.35', marginTop: '1.8em', marginBottom: '0.6em', fontWeight: tokens.fontWeightSemibold },
+    '& h2': { fontSize: '1.6em' },
+    '& h3': { fontSize: '1.35em', paddingBottom: '0.3em', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+    '& h4': { fontSize: '1.15em' },
     '& p, & ul, & ol, & blockquote, & table, & pre': { marginTop: 0, marginBottom: '1.1em' },
     '& a': { color: tokens.colorBrandForegroundLink, textUnderlineOffset: '3px' },
     '& img': { maxWidth: '100%', height: 'auto', borderRadius: tokens.borderRadiusMedium },

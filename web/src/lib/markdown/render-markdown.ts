@@ -39,6 +39,15 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   return defaultImage ? defaultImage(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
 };
 
+// The page title is the only <h1>: headings in the body move one level down (# becomes <h2>).
+const shiftHeading: NonNullable<typeof markdown.renderer.rules.heading_open> = (tokens, index, options, _env, self) => {
+  const token = tokens[index];
+  if (token) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+  return self.renderToken(tokens, index, options);
+};
+markdown.renderer.rules.heading_open = shiftHeading;
+markdown.renderer.rules.heading_close = shiftHeading;
+
 // A Mermaid fence inside a list or quote cannot become its own segment; without JavaScript (and
 // in plain renderMarkdown output) it stays readable as its source.
 const defaultFence = markdown.renderer.rules.fence;

@@ -10,6 +10,7 @@ import { useShareArticle } from '../../articles/hooks/use-share-article';
 import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
+import { usePageReady } from '../../../../lib/use-page-ready';
 
 const useStyles = makeStyles({
   page: { maxWidth: '780px', margin: '0 auto', padding: '32px 20px 72px', '@media (max-width: 767px)': { padding: '20px 16px 56px' } },
@@ -58,6 +59,7 @@ export default function ArticlePage() {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0;
   const { article, loading, demo, notFound } = useArticle(id);
   const share = useShareArticle();
+  usePageReady();
 
   useEffect(() => {
     if (article) document.title = article.title;

@@ -3,6 +3,7 @@ import { Badge, Button, makeStyles, tokens, Tooltip } from '@fluentui/react-comp
 import { CalendarRegular, ChatRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
 import { CARD_MAX_TAGS, PublicUiMessages as M } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
+import { FallbackImage } from '../../../../components/fallback-image';
 import { formatDate } from '../../../../lib/format';
 import { coverSrc, DEFAULT_COVER } from '../api/articles.api';
 import { useShareArticle } from '../hooks/use-share-article';
@@ -69,16 +70,14 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
   const cover = coverSrc(article.cover_image);
   return (
     <article className={styles.card} data-testid="article-card">
-      <img
+      <FallbackImage
         className={styles.cover}
-        src={cover || DEFAULT_COVER}
+        src={cover}
+        fallbackSrc={DEFAULT_COVER}
         alt={M.defaultCoverAlt(article.title)}
         loading="lazy"
         width={640}
         height={360}
-        onError={(event) => {
-          if (!event.currentTarget.src.endsWith(DEFAULT_COVER)) event.currentTarget.src = DEFAULT_COVER;
-        }}
       />
       <div className={styles.body}>
         {article.category && (

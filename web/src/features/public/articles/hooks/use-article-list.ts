@@ -54,8 +54,9 @@ export function useArticleList(): ArticleListState {
     list: demo ? filterDemoArticles(filters) : list.data,
     loading: !demo && (list.loading || list.data === undefined),
     demo,
-    categories: categories.error ? DEMO_CATEGORY_LIST : (categories.data ?? []),
-    tags: tags.error ? demoTags() : (tags.data ?? {}),
+    // In demo mode the filters offer what the sample articles use.
+    categories: demo || categories.error ? DEMO_CATEGORY_LIST : (categories.data ?? []),
+    tags: demo || tags.error ? demoTags() : (tags.data ?? {}),
     update,
     clear,
   };

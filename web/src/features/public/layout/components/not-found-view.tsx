@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PublicUiMessages as M } from '@folio/shared';
+import { usePageReady } from '../../../../lib/use-page-ready';
 
 const useStyles = makeStyles({
   root: { maxWidth: '640px', margin: '0 auto', padding: '96px 20px', textAlign: 'center' },
@@ -23,6 +24,7 @@ const useStyles = makeStyles({
 /** The 404 content: an unknown page, or a missing article with its own message. */
 export function NotFoundView({ message }: { message?: string }) {
   const styles = useStyles();
+  usePageReady();
   return (
     <div className={styles.root} data-testid="not-found">
       <p className={styles.code} aria-hidden="true">
