@@ -51,17 +51,15 @@ export async function routeExternal(page: Page, options: ExternalOptions = {}): 
         if (options.github) return options.github(route);
         return route.fulfill({ json: repoJson(SAMPLE_REPOS) });
       }
-      if (/ghchart|calendar/.test(url)) return route.fulfill({ contentType: 'image/png', body: TINY_PNG });
+      if (/ghchart|calendar/.test(url)) return route.fulfill({ contentType: 'image/svg+xml', body: CALENDAR_SVG });
       return route.fulfill({ status: 404, body: '' });
     },
   );
   return requested;
 }
 
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Shaped like the real contribution chart (663 × 104). */
+const CALENDAR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="663" height="104"><rect width="663" height="104" fill="#9be9a8"/></svg>';
 
 /** An admin call with a fresh token; throws unless it succeeds. */
 export async function adminCall<T = unknown>(server: TestServer, method: string, path: string, json?: unknown): Promise<T> {

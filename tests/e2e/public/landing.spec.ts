@@ -22,6 +22,7 @@ test.describe('landing page', () => {
   test('top-bar links scroll to their section and the active link follows the scroll', async ({ page }) => {
     await routeExternal(page);
     await openPage(page, '/');
+    await expect(page.getByTestId('home-calendar')).toHaveAttribute('data-loaded', 'true');
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'location');
     await expect(page.locator('header')).toHaveAttribute('data-scrolled', 'false');
@@ -40,6 +41,8 @@ test.describe('landing page', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await routeExternal(page);
     await openPage(page, '/');
+    // The calendar arrives 1 s after the page; let it settle so it cannot shift the target.
+    await expect(page.getByTestId('home-calendar')).toHaveAttribute('data-loaded', 'true');
     const contactLink = page.getByRole('link', { name: '联系方式' });
     await expect(contactLink).toBeHidden();
     const toggle = page.getByRole('button', { name: '打开菜单' });
@@ -114,5 +117,41 @@ test.describe('landing page', () => {
     await expect(hobbies.locator('img')).not.toHaveAttribute('onerror', /.*/);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
+
+test.describe('what the landing page loads', () => {
+  test('no Markdown, Prism or Mermaid code, no admin code, and hydration without errors', async ({ page }) => {
+    const scripts: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await routeExternal(page);
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /article-page|mermaid|markdown|prism|BrowserAdmin|AdminApp/i.test(path))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('an article page loads its Markdown chunk and hydrates without errors', async ({ page }) => {
+    const scripts: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    await routeExternal(page);
+    await openPage(page, '/articles/1');
+    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
+    expect(scripts.some((path) => path.includes('article-page'))).toBe(true);
+    expect(errors).toEqual([]);
   });
 });
