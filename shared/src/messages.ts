@@ -244,6 +244,8 @@ export const PublicUiMessages = {
   backHome: '返回首页',
   loadingArticle: '加载文章中...',
   rssTitle: (site: string) => `${site} 的文章`,
+  mainNavigation: '主导航',
+  skipToContent: '跳到主要内容',
 } as const;
 
 /** Field problems a backup import reports in `data.errors` (API 15), each after its field path. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
@@ -138,9 +138,6 @@ export default function ArticlePage() {
       {cover && <img className={styles.cover} src={cover} alt={M.defaultCoverAlt(article.title)} />}
       <MarkdownView source={article.content} />
       <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
-      <p>
-        <Link to="/#articles">{M.navArticles}</Link>
-      </p>
     </article>
   );
 }

@@ -37,7 +37,7 @@ function Frame({ children }: { children: ReactNode }) {
   return (
     <div className={styles.page}>
       <a href="#main-content" className={styles.skip}>
-        跳到主要内容
+        {M.skipToContent}
       </a>
       <TopBar siteName={stripTags(siteName)} />
       <main id="main-content" className={styles.main}>

@@ -123,7 +123,7 @@ export function TopBar({ siteName }: { siteName: string }) {
   const current = chosen ?? active;
   return (
     <header className={mergeClasses(styles.bar, (scrolled || open) && styles.scrolled)} data-scrolled={scrolled ? 'true' : 'false'}>
-      <nav className={styles.inner} aria-label="主导航">
+      <nav className={styles.inner} aria-label={M.mainNavigation}>
         <Link to="/" className={styles.brand}>
           {siteName}
         </Link>

@@ -1,5 +1,5 @@
 import { makeStyles, ProgressBar, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
-import { PublicUiMessages as M } from '@folio/shared';
+import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSkills } from '../hooks/use-skills';
 
@@ -35,7 +35,7 @@ export function SkillsSection() {
   return (
     <PageSection id="skills" title={M.navSkills}>
       {loading && skills.length === 0 ? (
-        <Skeleton aria-label="加载中">
+        <Skeleton aria-label={UiMessages.loading}>
           <SkeletonItem size={48} />
         </Skeleton>
       ) : skills.length === 0 ? (
