@@ -65,4 +65,17 @@ test.describe('projects from the code host', () => {
     await expect(page.getByTestId('project-card').filter({ hasText: 'stale' })).toHaveCount(0);
     expect(calls).toBe(1);
   });
+
+  test('a code host that does not answer is given up after 10 s', async ({ page }) => {
+    await page.clock.install();
+    await routeExternal(page, { github: () => new Promise<void>(() => undefined) });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.getByTestId('projects-warning')).toHaveCount(0);
+    await page.clock.runFor(9_000);
+    await expect(page.getByTestId('projects-warning')).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    await expect(page.getByTestId('projects-warning')).toContainText('请求超时');
+    await expect(page.getByTestId('project-card')).toHaveCount(3);
+  });
 });
