@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import type { PublicPageSnapshot } from '@folio/shared';
@@ -31,31 +31,40 @@ function routePublicPage(ctx: Context, app: AppContext): { snapshot: PublicPageS
 
 async function renderPublicPage(ctx: Context, renderer: SsrRenderer, origin: string, page: { snapshot: PublicPageSnapshot; status: number }) {
   const document = await renderer.render(ctx.url, origin, page.snapshot, page.status);
-  const body = new PassThrough();
-  body.write(document.before);
-  // React ends the stream it pipes into; end the response only after the document's tail.
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      if (body.write(chunk)) callback();
-      else body.once('drain', () => callback());
-    },
-    final(callback) {
-      body.end(document.after);
-      callback();
-    },
-  });
-  // A visitor who leaves mid-stream closes the response: stop React and drop the write errors.
-  const stop = () => {
-    if (!body.writableFinished) document.abort();
-  };
-  body.on('close', stop);
-  body.on('error', stop);
-  sink.on('error', () => undefined);
-  document.pipeApp(sink);
   ctx.status = page.status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-cache');
-  ctx.body = body;
+  if (ctx.method === 'HEAD') {
+    document.abort();
+    ctx.body = null;
+    ctx.status = page.status;
+    return;
+  }
+  // The page streams straight into the response. Koa is told not to respond itself, so a
+  // visitor leaving mid-stream is an expected end (React stops) and not an error to log.
+  ctx.respond = false;
+  const response = ctx.res;
+  response.writeHead(page.status);
+  response.write(document.before);
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (response.write(chunk)) callback();
+      else response.once('drain', () => callback());
+    },
+    // React ends the stream it pipes into; the document's tail follows its markup.
+    final(callback) {
+      response.end(document.after);
+      callback();
+    },
+  });
+  response.on('close', () => {
+    if (!response.writableFinished) {
+      document.abort();
+      sink.destroy();
+    }
+  });
+  sink.on('error', () => undefined);
+  document.pipeApp(sink);
 }
 
 /**

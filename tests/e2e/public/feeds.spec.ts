@@ -38,4 +38,14 @@ test.describe('robots, sitemap and RSS', () => {
     expect(response.status()).toBe(200);
     expect(await response.text()).not.toContain('folio-snapshot');
   });
+
+  test('HEAD answers with the page status and no body, and does not count a view', async ({ request, server }) => {
+    const id = await articleIdByTitle(server, WELCOME_TITLE);
+    expect((await request.head('/')).status()).toBe(200);
+    expect((await request.head('/articles/99999')).status()).toBe(404);
+    const before = await (await fetch(`${server.url}/api/articles?search=${encodeURIComponent(WELCOME_TITLE)}`)).json();
+    expect((await request.head(`/articles/${id}`)).status()).toBe(200);
+    const after = await (await fetch(`${server.url}/api/articles?search=${encodeURIComponent(WELCOME_TITLE)}`)).json();
+    expect(after.articles[0].views).toBe(before.articles[0].views);
+  });
 });
