@@ -24,7 +24,7 @@ const useStyles = makeStyles({
   description: { margin: '0 0 24px', color: tokens.colorNeutralForeground2, lineHeight: '1.7', fontSize: tokens.fontSizeBase400 },
   list: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(290px, 1fr))',
     gap: '16px',
     listStyleType: 'none',
     margin: 0,
