@@ -31,6 +31,8 @@ import { AuthService } from './services/auth.service.js';
 import { seedSampleSite } from './services/seed.service.js';
 import { Store } from './store/store.js';
 
+const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 export interface FolioApp {
   koa: Koa;
   httpServer: HttpServer;
@@ -84,10 +86,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   const stopRecycleBinPurge = startRecycleBinPurge(context);
 
   koa.use(errorHandler(logger));
-  koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/')) return corsForApi(config.corsOrigins)(ctx, next);
-    return next();
-  });
+  const apiCors = corsForApi(config.corsOrigins);
+  koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
   koa.use(serveWebApp(config.webDistDir, context));
   koa.use(async (ctx, next) => {
     await next();
@@ -103,6 +103,11 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     }),
   );
 
+  koa.on('error', (error: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    // A visitor closing the tab mid-download is not a server fault.
+    if (error.code && CLIENT_GONE_CODES.has(error.code)) return;
+    logger.error(`${ctx?.method ?? ''} ${ctx?.path ?? ''} stream failed`, error);
+  });
   httpServer.on('request', koa.callback());
 
   const sockets = new Set<Socket>();
