@@ -144,3 +144,9 @@ export async function connectRealtime(baseUrl: string): Promise<{ socket: Socket
     close: () => socket.close(),
   };
 }
+
+/** A started server with an API client and an owner token: the setup most API tests share. */
+export async function startSignedIn(options: StartOptions = {}): Promise<{ server: TestServer; api: ReturnType<typeof apiClient>; token: string }> {
+  const server = await startTestServer(options);
+  return { server, api: apiClient(server.url), token: await server.login() };
+}

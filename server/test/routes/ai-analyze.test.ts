@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiAnalysis } from '@folio/shared';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
-import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
+import { apiClient, startSignedIn, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { startFakeOpenAi } from '../support/fake-openai.js';
 import type { FakeOpenAi } from '../support/fake-openai.js';
@@ -96,9 +96,7 @@ describe('ai-analyze without a provider', () => {
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    api = apiClient(server.url);
-    token = await server.login();
+    ({ server, api, token } = await startSignedIn());
   });
   afterAll(() => server.close());
 

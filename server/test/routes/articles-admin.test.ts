@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
+import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { buildArticle, createArticle, idsOf, removeAllArticles } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
@@ -9,9 +9,7 @@ let api: Api;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-  token = await server.login();
+  ({ server, api, token } = await startSignedIn());
 });
 afterAll(() => server.close());
 beforeEach(() => removeAllArticles(api, token));

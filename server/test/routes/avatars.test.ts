@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 import { buildImage, imageForm } from '../fixtures/images.js';
 
 let server: TestServer;
@@ -20,9 +20,7 @@ interface AvatarJson {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-  token = await server.login();
+  ({ server, api, token } = await startSignedIn());
 });
 afterAll(() => server.close());
 

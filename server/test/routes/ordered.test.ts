@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-  token = await server.login();
+  ({ server, api, token } = await startSignedIn());
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
+import { apiClient, connectRealtime, startSignedIn, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { createArticle, idsOf, postComment, removeAllArticles } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
@@ -13,9 +13,7 @@ let token: string;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } } });
-  api = apiClient(server.url);
-  token = await server.login();
+  ({ server, api, token } = await startSignedIn({ config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } } }));
 });
 afterAll(() => server.close());
 beforeEach(() => removeAllArticles(api, token));

@@ -3,8 +3,8 @@ import { readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { startSignedIn } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 import { IMAGE_MIME, buildImage, imageForm } from '../fixtures/images.js';
 import type { ImageKind } from '../fixtures/images.js';
 
@@ -13,9 +13,7 @@ let api: ReturnType<typeof apiClient>;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-  token = await server.login();
+  ({ server, api, token } = await startSignedIn());
 });
 afterAll(() => server.close());
 
