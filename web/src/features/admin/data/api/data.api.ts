@@ -1,0 +1,10 @@
+import type { AdminApiClient } from '../../api/admin-api-client';
+
+export function exportBackup(api: AdminApiClient) {
+  return api.get<unknown>('/api/admin/export');
+}
+
+/** The backup object is sent as is, which is what the server (and the original client) expect. */
+export function importBackup(api: AdminApiClient, backup: unknown) {
+  return api.post<unknown>('/api/admin/import', backup);
+}
