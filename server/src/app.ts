@@ -49,6 +49,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Seed the sample site when the data dir is empty (default true). */
   seed?: boolean;
+  /** Load the server-rendering bundle at start rather than on the first page view (default false). */
+  warmUp?: boolean;
 }
 
 /** Builds the Koa app, the HTTP server and Socket.IO on one port, without listening. */
@@ -88,7 +90,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   koa.use(errorHandler(logger));
   const apiCors = corsForApi(config.corsOrigins);
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
-  koa.use(serveWebApp(config.webDistDir, context));
+  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp }));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).

@@ -6,7 +6,7 @@ import { createLogger } from './logger.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const app = await createApp(config, { logger });
+  const app = await createApp(config, { logger, warmUp: true });
   const port = await app.listen();
   logger.info(`Folio is listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (data: ${config.dataDir})`);
 

@@ -48,6 +48,11 @@ export class SsrRenderer {
     return existsSync(this.entryFile) && existsSync(this.templateFile);
   }
 
+  /** Loads the SSR bundle ahead of the first visitor, who would otherwise wait seconds for it. */
+  async warmUp(): Promise<void> {
+    if (this.available()) await Promise.all([this.loadEntry(), this.loadTemplate()]);
+  }
+
   private loadEntry(): Promise<SsrEntry> {
     this.entry ??= (import(pathToFileURL(this.entryFile).href) as Promise<SsrEntry>).then((entry) => {
       // DOMPurify needs a DOM to sanitise the about HTML during SSR.

@@ -72,9 +72,12 @@ async function renderPublicPage(ctx: Context, renderer: SsrRenderer, origin: str
  * `/`, `/articles/{id}` and unknown paths rendered on the server (404 for unknown ones);
  * `/robots.txt`, `/sitemap.xml` and `/rss.xml`; `index.html` for the admin screens.
  */
-export function serveWebApp(webDistDir: string, app?: AppContext) {
+export function serveWebApp(webDistDir: string, app?: AppContext, options: { warmUp?: boolean } = {}) {
   const indexFile = path.join(webDistDir, 'index.html');
   const renderer = new SsrRenderer(webDistDir);
+  if (options.warmUp) {
+    renderer.warmUp().catch((error: unknown) => app?.logger.error('Could not load the server-rendering bundle', error));
+  }
   return async (ctx: Context, next: Next) => {
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
