@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, DocumentArrowUpRegular, SearchRegular, SparkleRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, DocumentArrowUpRegular, SparkleRegular } from '@fluentui/react-icons';
+
+import { SearchField } from '../../components/SearchField';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  search: { display: 'flex', gap: tokens.spacingHorizontalS, marginLeft: 'auto', flexWrap: 'nowrap', minWidth: 'min(100%, 280px)' },
-  input: { flex: 1, minWidth: 0 },
+  search: { marginLeft: 'auto', minWidth: 'min(100%, 280px)' },
 });
 
 export interface ArticlesToolbarProps {
@@ -20,7 +20,6 @@ export interface ArticlesToolbarProps {
 
 export function ArticlesToolbar({ selectedCount, busy, onCreate, onBatchDelete, onBatchAi, onImport, onSearch }: ArticlesToolbarProps) {
   const styles = useStyles();
-  const [text, setText] = useState('');
   return (
     <div className={styles.bar} role="toolbar" aria-label="文章操作">
       <Button appearance="primary" icon={<AddRegular />} onClick={onCreate}>
@@ -35,18 +34,7 @@ export function ArticlesToolbar({ selectedCount, busy, onCreate, onBatchDelete, 
       <Button icon={<DocumentArrowUpRegular />} onClick={onImport} disabled={busy}>
         批量导入MD
       </Button>
-      <div className={styles.search}>
-        <Input
-          className={styles.input}
-          value={text}
-          placeholder="按标题搜索"
-          aria-label="按标题搜索"
-          contentBefore={<SearchRegular />}
-          onChange={(_, data) => setText(data.value)}
-          onKeyDown={(event) => event.key === 'Enter' && onSearch(text.trim())}
-        />
-        <Button onClick={() => onSearch(text.trim())}>搜索</Button>
-      </div>
+      <SearchField className={styles.search} label="按标题搜索" onSearch={onSearch} />
     </div>
   );
 }

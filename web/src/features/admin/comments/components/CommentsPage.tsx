@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, DeleteRegular, SearchRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
 import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminComment } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
@@ -8,14 +8,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
 import { Pagination } from '../../components/Pagination';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { deleteComment, listComments } from '../api/comments.api';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  search: { display: 'flex', gap: tokens.spacingHorizontalS, maxWidth: '420px' },
-  input: { flex: 1, minWidth: 0 },
+  search: { maxWidth: '420px' },
   scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
   table: { minWidth: '760px' },
   content: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
@@ -34,7 +34,6 @@ export default function CommentsPage() {
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(ADMIN_COMMENTS_PAGE_SIZE);
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<AdminComment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,8 +54,8 @@ export default function CommentsPage() {
     void load();
   }, [load]);
 
-  const applySearch = () => {
-    setSearch(text.trim());
+  const applySearch = (text: string) => {
+    setSearch(text);
     setPage(1);
   };
 
@@ -85,18 +84,7 @@ export default function CommentsPage() {
           </Button>
         }
       />
-      <div className={styles.search}>
-        <Input
-          className={styles.input}
-          value={text}
-          placeholder="按昵称或内容搜索"
-          aria-label="按昵称或内容搜索"
-          contentBefore={<SearchRegular />}
-          onChange={(_, data) => setText(data.value)}
-          onKeyDown={(event) => event.key === 'Enter' && applySearch()}
-        />
-        <Button onClick={applySearch}>搜索</Button>
-      </div>
+      <SearchField className={styles.search} label="按昵称或内容搜索" onSearch={applySearch} />
       {comments !== null && comments.length === 0 ? (
         <EmptyState text="暂无评论" />
       ) : (
