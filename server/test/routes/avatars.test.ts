@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminAvatar } from '@folio/shared';
 import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 import { buildImage, imageForm } from '../fixtures/images.js';
@@ -9,15 +10,8 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 
-interface AvatarJson {
-  id: number;
-  filename: string;
-  url: string;
-  is_current: boolean;
-  sort_order: number;
-  uploaded_at: string;
-  cropped_info?: unknown;
-}
+/** Admin avatar JSON; public lists simply lack `cropped_info`. */
+type AvatarJson = AdminAvatar;
 
 beforeAll(async () => {
   ({ server, api, token } = await startSignedIn());

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { adminCall, openPage, renderedMarkup, routeExternal, toast } from './helpers.js';
 
@@ -120,17 +121,23 @@ test.describe('landing page', () => {
   });
 });
 
+/** Collects the paths of scripts the page loads and any error it logs or throws. */
+function recordScriptsAndErrors(page: Page): { scripts: string[]; errors: string[] } {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { scripts, errors };
+}
+
 test.describe('what the landing page loads', () => {
   test('no Markdown, Prism or Mermaid code, no admin code, and hydration without errors', async ({ page }) => {
-    const scripts: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { scripts, errors } = recordScriptsAndErrors(page);
     await routeExternal(page);
     await openPage(page, '/');
     await page.waitForLoadState('networkidle');
@@ -140,14 +147,7 @@ test.describe('what the landing page loads', () => {
   });
 
   test('an article page loads its Markdown chunk and hydrates without errors', async ({ page }) => {
-    const scripts: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
+    const { scripts, errors } = recordScriptsAndErrors(page);
     await routeExternal(page);
     await openPage(page, '/articles/1');
     await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import DOMPurify from 'dompurify';
 import { Button, Field, Input, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SaveRegular } from '@fluentui/react-icons';
 import { ABOUT_EDITOR_MAX_ROWS, SNACKBAR_MS, UiMessages } from '@folio/shared';
@@ -13,6 +12,7 @@ import { useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import { fetchSiteBlocks, saveSiteBlocks } from '../api/site-blocks.api';
 import type { AboutKey, HomeKey } from './content-fields';
 import { ABOUT_FIELDS, HOME_FIELDS } from './content-fields';
+import { sanitizeHtml } from '../../../../lib/sanitize-html';
 
 type Draft = { about: Record<AboutKey, string>; home: Record<HomeKey, string> };
 
@@ -113,7 +113,7 @@ export function ContentPage() {
             <div key={key}>
               <Text weight="semibold">{label}</Text>
               {draft.about[key].trim() ? (
-                <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(draft.about[key]) }} />
+                <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(draft.about[key]) }} />
               ) : (
                 <p className={styles.muted}>{UiMessages.noContent}</p>
               )}
