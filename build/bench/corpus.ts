@@ -4,8 +4,34 @@ import type { NewArticle } from '../../server/src/store/articles.repository.js';
 export const SEARCH_TERM = '性能优化';
 
 const CATEGORIES = ['前端开发', '后端开发', 'DevOps', '数据库', '架构设计', '随笔'];
-const TAGS = ['React', 'TypeScript', 'Node.js', 'Go', 'Rust', 'Docker', 'Kubernetes', 'PostgreSQL', 'Redis', '微服务', '算法', '测试', '安全', '读书笔记'];
-const TOPICS = ['缓存策略', '并发模型', '类型系统', '状态管理', '日志与监控', '持续集成', '数据库索引', '内存管理', '接口设计', '错误处理'];
+const TAGS = [
+  'React',
+  'TypeScript',
+  'Node.js',
+  'Go',
+  'Rust',
+  'Docker',
+  'Kubernetes',
+  'PostgreSQL',
+  'Redis',
+  '微服务',
+  '算法',
+  '测试',
+  '安全',
+  '读书笔记',
+];
+const TOPICS = [
+  '缓存策略',
+  '并发模型',
+  '类型系统',
+  '状态管理',
+  '日志与监控',
+  '持续集成',
+  '数据库索引',
+  '内存管理',
+  '接口设计',
+  '错误处理',
+];
 const CHINESE_SENTENCES = [
   '在实际项目中，我们往往需要在开发效率和运行效率之间做出权衡。',
   '这篇文章记录了我在重构旧系统时踩过的坑，以及最后采用的方案。',

@@ -42,7 +42,16 @@ async function seed(dataDir: string): Promise<{ bytes: number; detailId: number 
       created
         .filter((article) => article.id % 3 === 0)
         .flatMap((article) =>
-          [1, 2].map((n) => comments.create({ article_id: article.id, author: `读者${n}`, email: '', content: '写得很清楚，收藏了。', ip_address: '127.0.0.1', user_agent: 'bench' })),
+          [1, 2].map((n) =>
+            comments.create({
+              article_id: article.id,
+              author: `读者${n}`,
+              email: '',
+              content: '写得很清楚，收藏了。',
+              ip_address: '127.0.0.1',
+              user_agent: 'bench',
+            }),
+          ),
         ),
     );
   }
@@ -90,7 +99,8 @@ async function runScenario(server: ServerProcess, name: string, options: autocan
 }
 
 /** Terminal columns a string takes: CJK characters are two wide. */
-const displayWidth = (text: string) => [...text].reduce((width, char) => width + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
+const displayWidth = (text: string) =>
+  [...text].reduce((width, char) => width + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
 const pad = (text: string, width: number, left: boolean) => {
   const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
   return left ? text + fill : fill + text;
@@ -107,7 +117,9 @@ function printTable(rows: ScenarioResult[]): void {
     String(row.failures),
     row.peakRssMb.toFixed(0),
   ]);
-  const widths = header.map((title, column) => Math.max(displayWidth(title), ...lines.map((line) => displayWidth(line[column] ?? ''))));
+  const widths = header.map((title, column) =>
+    Math.max(displayWidth(title), ...lines.map((line) => displayWidth(line[column] ?? ''))),
+  );
   const format = (cells: string[]) => cells.map((cell, column) => pad(cell, widths[column] ?? 0, column === 0)).join('  ');
   console.info(format(header));
   console.info(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -120,7 +132,9 @@ async function main(): Promise<void> {
   try {
     const seedStart = performance.now();
     const { bytes, detailId } = await seed(dataDir);
-    console.info(`Seeded ${ARTICLE_COUNT} articles (${(bytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.info(
+      `Seeded ${ARTICLE_COUNT} articles (${(bytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
 
     const spawnStart = performance.now();
     // TRUST_PROXY lets every comment POST carry its own X-Forwarded-For address, so the per-IP
@@ -137,7 +151,11 @@ async function main(): Promise<void> {
     let address = 0;
     const rows: ScenarioResult[] = [];
     rows.push(await runScenario(server, 'GET /api/articles', { url: `${server.url}/api/articles` }));
-    rows.push(await runScenario(server, `GET /api/articles?search=${SEARCH_TERM}`, { url: `${server.url}/api/articles?search=${encodeURIComponent(SEARCH_TERM)}` }));
+    rows.push(
+      await runScenario(server, `GET /api/articles?search=${SEARCH_TERM}`, {
+        url: `${server.url}/api/articles?search=${encodeURIComponent(SEARCH_TERM)}`,
+      }),
+    );
     rows.push(await runScenario(server, `GET /api/articles/${detailId}`, { url: `${server.url}/api/articles/${detailId}` }));
     rows.push(
       await runScenario(server, `POST /api/articles/${detailId}/comments`, {
@@ -150,7 +168,10 @@ async function main(): Promise<void> {
               address += 1;
               return {
                 ...request,
-                headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` },
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+                },
                 body: JSON.stringify({ author: '压测读者', email: '', content: `第 ${address} 条评论：性能不错。` }),
               };
             },
@@ -159,7 +180,9 @@ async function main(): Promise<void> {
       }),
     );
     printTable(rows);
-    console.info(`\nIdle RSS ${idleRss.toFixed(0)} MB; peak RSS under load ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`);
+    console.info(
+      `\nIdle RSS ${idleRss.toFixed(0)} MB; peak RSS under load ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`,
+    );
 
     if (rows.some((row) => row.failures > 0)) {
       console.error('Some requests failed (connection errors or non-2xx answers): see the failures column.');

@@ -14,7 +14,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText,
-  JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  JWT_SECRET: optionalText.refine(
+    (secret) => secret === undefined || secret.length >= 32,
+    'JWT_SECRET must be at least 32 characters',
+  ),
   CORS_ORIGINS: z
     .string()
     .default('')

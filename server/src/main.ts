@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, { logger, warmUp: true });
   const port = await app.listen();
-  logger.info(`Folio is listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (data: ${config.dataDir})`);
+  logger.info(
+    `Folio is listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (data: ${config.dataDir})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -11,7 +11,10 @@ export interface Broadcaster {
  * Socket.IO on the default namespace only. Clients just listen: no handler is registered for
  * anything they send, and Socket.IO itself refuses other namespaces.
  */
-export function createRealtime(httpServer: HttpServer, corsOrigins: readonly string[]): { io: SocketServer; broadcaster: Broadcaster } {
+export function createRealtime(
+  httpServer: HttpServer,
+  corsOrigins: readonly string[],
+): { io: SocketServer; broadcaster: Broadcaster } {
   const io = new SocketServer(httpServer, {
     path: '/socket.io/',
     transports: ['polling', 'websocket'],

@@ -68,7 +68,14 @@ describe('loadConfig', () => {
   });
 
   it('treats blank secrets as unset, so a copied .env.example line generates them', () => {
-    const config = load({ ADMIN_PASSWORD: '   ', JWT_SECRET: '', PUBLIC_URL: ' ', AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '' });
+    const config = load({
+      ADMIN_PASSWORD: '   ',
+      JWT_SECRET: '',
+      PUBLIC_URL: ' ',
+      AI_BASE_URL: '',
+      AI_API_KEY: '',
+      AI_MODEL: '',
+    });
     expect(config.adminPassword).toBeUndefined();
     expect(config.jwtSecret).toBeUndefined();
     expect(config.publicUrl).toBeUndefined();
@@ -89,7 +96,9 @@ describe('loadConfig', () => {
   });
 
   it('needs the AI variables all together or not at all', () => {
-    expect(() => load({ AI_BASE_URL: 'http://127.0.0.1:9999/v1', AI_API_KEY: 'key' })).toThrow('AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together');
+    expect(() => load({ AI_BASE_URL: 'http://127.0.0.1:9999/v1', AI_API_KEY: 'key' })).toThrow(
+      'AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together',
+    );
     expect(() => load({ AI_MODEL: 'model-x' })).toThrow(/must be set together/);
     const config = load({ AI_BASE_URL: 'http://127.0.0.1:9999/v1', AI_API_KEY: 'key', AI_MODEL: 'model-x' });
     expect(config.ai).toEqual({ baseUrl: 'http://127.0.0.1:9999/v1', apiKey: 'key', model: 'model-x', timeoutMs: 30_000 });
@@ -106,7 +115,9 @@ describe('the server entry and .env', () => {
       const api = apiClient(server.url);
       const asOwner = await api('POST', '/api/admin/login', { json: { username: 'owner', password: PROCESS_ADMIN_PASSWORD } });
       expect(asOwner.status).toBe(200);
-      expect((await api('POST', '/api/admin/login', { json: { username: 'owner', password: 'from-dotenv-file' } })).status).toBe(401);
+      expect((await api('POST', '/api/admin/login', { json: { username: 'owner', password: 'from-dotenv-file' } })).status).toBe(
+        401,
+      );
     } finally {
       await stopServer(server, 'SIGTERM');
       await rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 async function login(url: string): Promise<string> {
-  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', { json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD } });
+  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', {
+    json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD },
+  });
   return response.body.token as string;
 }
 
@@ -85,7 +87,10 @@ describe('graceful shutdown', () => {
     expect(await running.exited).toEqual({ code: 0, signal: null });
 
     server = await spawnServer({ dataDir });
-    const blocks = (await apiClient(server.url)<EnvelopeBody>('GET', '/api/site-blocks')).body.data as { name: string; content: Record<string, string> }[];
+    const blocks = (await apiClient(server.url)<EnvelopeBody>('GET', '/api/site-blocks')).body.data as {
+      name: string;
+      content: Record<string, string>;
+    }[];
     expect(blocks.find((block) => block.name === 'home')?.content.title).toBe('停机前的最后一次保存');
     await stopServer(server, 'SIGTERM');
     expect((await server.exited).code).toBe(0);

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  BLOCK_NAME_PATTERN,
-  CONTACT_DEFAULT_TYPE,
-  CONTACT_TYPE_PATTERN,
-  LIMITS,
-  SKILL_DEFAULT_LEVEL,
-} from './constants.js';
+import { BLOCK_NAME_PATTERN, CONTACT_DEFAULT_TYPE, CONTACT_TYPE_PATTERN, LIMITS, SKILL_DEFAULT_LEVEL } from './constants.js';
 import { ServerMessages as M } from './messages.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 
@@ -49,7 +43,11 @@ const skillName = trimmedString({ type: M.skillNameRequired })
   .min(1, M.skillNameRequired)
   .max(LIMITS.skillName, M.skillNameTooLong);
 const skillDescription = z.string({ error: M.skillDescriptionTooLong }).max(LIMITS.skillDescription, M.skillDescriptionTooLong);
-const skillLevel = z.number({ error: M.skillLevelInvalid }).int(M.skillLevelInvalid).min(0, M.skillLevelInvalid).max(100, M.skillLevelInvalid);
+const skillLevel = z
+  .number({ error: M.skillLevelInvalid })
+  .int(M.skillLevelInvalid)
+  .min(0, M.skillLevelInvalid)
+  .max(100, M.skillLevelInvalid);
 
 export const skillCreateSchema = z.object({
   name: skillName,
@@ -79,7 +77,9 @@ export type ContactUpdateRequest = z.infer<typeof contactUpdateSchema>;
 
 export const orderSchema = z.object({
   ids: z
-    .array(z.number({ error: M.orderIdsInvalid }).int(M.orderIdsInvalid).positive(M.orderIdsInvalid), { error: M.orderIdsInvalid })
+    .array(z.number({ error: M.orderIdsInvalid }).int(M.orderIdsInvalid).positive(M.orderIdsInvalid), {
+      error: M.orderIdsInvalid,
+    })
     .refine((ids) => new Set(ids).size === ids.length, M.orderIdsInvalid),
 });
 export type OrderRequest = z.infer<typeof orderSchema>;
@@ -97,7 +97,10 @@ export const articleTagsSchema = z
   .refine(tagsAreWellFormed, M.tagsInvalid)
   .transform((tags) => normalizeTags(tags))
   .refine((tags) => tags.length <= LIMITS.articleTags, `标签不能超过${LIMITS.articleTags}个`)
-  .refine((tags) => tags.every((tag) => tag.length <= LIMITS.articleTagLength), `单个标签不能超过${LIMITS.articleTagLength}个字符`)
+  .refine(
+    (tags) => tags.every((tag) => tag.length <= LIMITS.articleTagLength),
+    `单个标签不能超过${LIMITS.articleTagLength}个字符`,
+  )
   .refine((tags) => tags.join(',').length <= LIMITS.articleTagsJoined, `标签总长度不能超过${LIMITS.articleTagsJoined}个字符`);
 
 export function isValidCover(cover: string): boolean {
@@ -156,7 +159,10 @@ export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 export const aiAnalyzeSchema = z.object({
   title: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
   content: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
-  summary: z.string().nullish().transform((summary) => summary?.trim() ?? ''),
+  summary: z
+    .string()
+    .nullish()
+    .transform((summary) => summary?.trim() ?? ''),
 });
 export type AiAnalyzeRequest = z.infer<typeof aiAnalyzeSchema>;
 
@@ -190,9 +196,9 @@ const positiveIntParam = z
 /** Query pagination of API 1.4: defaults per endpoint, capped at 100, 400 below 1 or not integer. */
 export function paginationSchema(defaultPerPage: number) {
   return z.object({
-    page: positiveIntParam.optional()
-      .default(1),
-    per_page: positiveIntParam.optional()
+    page: positiveIntParam.optional().default(1),
+    per_page: positiveIntParam
+      .optional()
       .default(defaultPerPage)
       .transform((perPage) => Math.min(perPage, 100)),
   });

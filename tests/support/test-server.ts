@@ -98,7 +98,11 @@ export interface RequestOptions {
 
 /** A small HTTP client over fetch that always parses the JSON envelope. */
 export function apiClient(baseUrl: string) {
-  return async function request<T = EnvelopeBody>(method: string, pathName: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  return async function request<T = EnvelopeBody>(
+    method: string,
+    pathName: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body = options.body;
@@ -119,7 +123,12 @@ export function apiClient(baseUrl: string) {
 }
 
 /** A real socket.io-client connected to the server, recording every event it receives. */
-export async function connectRealtime(baseUrl: string): Promise<{ socket: Socket; events: { name: string; payload: unknown }[]; waitFor(name: string, timeoutMs?: number): Promise<unknown>; close(): void }> {
+export async function connectRealtime(baseUrl: string): Promise<{
+  socket: Socket;
+  events: { name: string; payload: unknown }[];
+  waitFor(name: string, timeoutMs?: number): Promise<unknown>;
+  close(): void;
+}> {
   const socket = connectSocket(baseUrl, { path: '/socket.io/', transports: ['websocket'], reconnection: false, forceNew: true });
   const events: { name: string; payload: unknown }[] = [];
   socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
@@ -146,7 +155,9 @@ export async function connectRealtime(baseUrl: string): Promise<{ socket: Socket
 }
 
 /** A started server with an API client and an owner token: the setup most API tests share. */
-export async function startSignedIn(options: StartOptions = {}): Promise<{ server: TestServer; api: ReturnType<typeof apiClient>; token: string }> {
+export async function startSignedIn(
+  options: StartOptions = {},
+): Promise<{ server: TestServer; api: ReturnType<typeof apiClient>; token: string }> {
   const server = await startTestServer(options);
   return { server, api: apiClient(server.url), token: await server.login() };
 }

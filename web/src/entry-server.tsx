@@ -50,7 +50,12 @@ export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
       {
         onAllReady() {
           resolve({
-            head: buildPageHead({ origin: input.origin, path: input.url.split('?')[0] ?? '/', snapshot: input.snapshot, status: input.status }),
+            head: buildPageHead({
+              origin: input.origin,
+              path: input.url.split('?')[0] ?? '/',
+              snapshot: input.snapshot,
+              status: input.status,
+            }),
             styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
             dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(input.snapshot)}</script>`,
             pipe: stream.pipe.bind(stream),

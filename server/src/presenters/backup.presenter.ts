@@ -1,4 +1,11 @@
-import type { AvatarRecord, ArticleRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from '../store/records.js';
+import type {
+  AvatarRecord,
+  ArticleRecord,
+  CommentRecord,
+  ContactRecord,
+  SiteBlockRecord,
+  SkillRecord,
+} from '../store/records.js';
 
 /** The backup format of API 14: our export, which import also reads back (with the original's). */
 export const BACKUP_FORMAT = 'portfolio-backup';

@@ -50,7 +50,8 @@ function bigramSignature(text: string): BigramSignature {
 
 function queryPairHashes(needle: string): number[] {
   const hashes = new Set<number>();
-  for (let index = 1; index < needle.length; index += 1) hashes.add(pairHash(needle.charCodeAt(index - 1), needle.charCodeAt(index)));
+  for (let index = 1; index < needle.length; index += 1)
+    hashes.add(pairHash(needle.charCodeAt(index - 1), needle.charCodeAt(index)));
   return [...hashes];
 }
 

@@ -49,7 +49,9 @@ export class AvatarsService {
     const removed = await this.avatars.remove(id);
     if (removed && !this.uploads.isReferenced(removed.filename)) {
       // The row is gone either way; a file left behind is only wasted space.
-      await this.uploads.remove(removed.filename).catch((error: unknown) => this.logger.error(`Could not delete ${removed.filename}`, error));
+      await this.uploads
+        .remove(removed.filename)
+        .catch((error: unknown) => this.logger.error(`Could not delete ${removed.filename}`, error));
     }
     return removed;
   }

@@ -30,14 +30,19 @@ export function snapshotBackup(store: Store): { head: BackupHead; filenames: str
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exported_at: isoNow(),
-    site_blocks: [...state.siteBlocks.items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(presentBackupSiteBlock),
+    site_blocks: [...state.siteBlocks.items]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map(presentBackupSiteBlock),
     skills: [...state.skills.items].sort(bySortOrder).map(presentBackupSkill),
     contacts: [...state.contacts.items].sort(bySortOrder).map(presentBackupContact),
     avatars: avatars.map(presentBackupAvatar),
     articles: liveArticles.map((article) =>
       presentBackupArticle(article, store.bodies.get(article.id) ?? '', state.articleViews[String(article.id)] ?? 0),
     ),
-    comments: state.comments.items.filter((comment) => liveIds.has(comment.article_id)).sort(byId).map(presentBackupComment),
+    comments: state.comments.items
+      .filter((comment) => liveIds.has(comment.article_id))
+      .sort(byId)
+      .map(presentBackupComment),
   };
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));
   for (const article of liveArticles) {

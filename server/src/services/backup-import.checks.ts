@@ -18,7 +18,12 @@ export interface CheckReport {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function findDuplicates<T>(items: readonly T[] | undefined, key: (item: T) => unknown, field: (index: number) => string, errors: FieldError[]): void {
+function findDuplicates<T>(
+  items: readonly T[] | undefined,
+  key: (item: T) => unknown,
+  field: (index: number) => string,
+  errors: FieldError[],
+): void {
   const seen = new Set<unknown>();
   items?.forEach((item, index) => {
     const value = key(item);
@@ -37,7 +42,8 @@ function checkTags(parsed: ParsedBackup, errors: FieldError[]): void {
     const field = `articles[${index}].tags`;
     const { tags } = article;
     if (tags.length > LIMITS.articleTags) errors.push({ field, msg: F.tooManyTags(LIMITS.articleTags) });
-    else if (tags.some((tag) => tag.length > LIMITS.articleTagLength)) errors.push({ field, msg: F.tooLong(LIMITS.articleTagLength) });
+    else if (tags.some((tag) => tag.length > LIMITS.articleTagLength))
+      errors.push({ field, msg: F.tooLong(LIMITS.articleTagLength) });
     else if (tags.join(',').length > LIMITS.articleTagsJoined) errors.push({ field, msg: F.tooLong(LIMITS.articleTagsJoined) });
   });
 }
@@ -57,7 +63,8 @@ async function checkFiles(parsed: ParsedBackup, report: CheckReport): Promise<vo
     }
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length !== entry.size) report.errors.push({ field: `${field}.size`, msg: F.sizeMismatch });
-    else if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256.toLowerCase()) report.errors.push({ field: `${field}.sha256`, msg: F.sha256Mismatch });
+    else if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256.toLowerCase())
+      report.errors.push({ field: `${field}.sha256`, msg: F.sha256Mismatch });
     else if (!(await detectImageType(bytes))) report.errors.push({ field, msg: F.notImage });
     else report.files.push({ filename, bytes });
   }
@@ -70,12 +77,42 @@ async function checkFiles(parsed: ParsedBackup, report: CheckReport): Promise<vo
 export async function checkBackup(parsed: ParsedBackup, articleExists: (id: number) => boolean): Promise<CheckReport> {
   const report: CheckReport = { errors: [], files: [] };
   const { errors } = report;
-  findDuplicates(parsed.site_blocks, (block) => block.name, (i) => `site_blocks[${i}].name`, errors);
-  findDuplicates(parsed.skills, (skill) => skill.id, (i) => `skills[${i}].id`, errors);
-  findDuplicates(parsed.contacts, (contact) => contact.id, (i) => `contacts[${i}].id`, errors);
-  findDuplicates(parsed.avatars, (avatar) => avatar.id, (i) => `avatars[${i}].id`, errors);
-  findDuplicates(parsed.articles, (article) => article.id, (i) => `articles[${i}].id`, errors);
-  findDuplicates(parsed.comments, (comment) => comment.id, (i) => `comments[${i}].id`, errors);
+  findDuplicates(
+    parsed.site_blocks,
+    (block) => block.name,
+    (i) => `site_blocks[${i}].name`,
+    errors,
+  );
+  findDuplicates(
+    parsed.skills,
+    (skill) => skill.id,
+    (i) => `skills[${i}].id`,
+    errors,
+  );
+  findDuplicates(
+    parsed.contacts,
+    (contact) => contact.id,
+    (i) => `contacts[${i}].id`,
+    errors,
+  );
+  findDuplicates(
+    parsed.avatars,
+    (avatar) => avatar.id,
+    (i) => `avatars[${i}].id`,
+    errors,
+  );
+  findDuplicates(
+    parsed.articles,
+    (article) => article.id,
+    (i) => `articles[${i}].id`,
+    errors,
+  );
+  findDuplicates(
+    parsed.comments,
+    (comment) => comment.id,
+    (i) => `comments[${i}].id`,
+    errors,
+  );
 
   const importedArticles = new Set(parsed.articles?.map((article) => article.id));
   parsed.comments?.forEach((comment, index) => {

@@ -18,7 +18,8 @@ import { toIsoSeconds } from '../store/clock.js';
  * that the service prefixes with the field path.
  */
 
-const RFC_1123 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC|[+-]\d{4})$/;
+const RFC_1123 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC|[+-]\d{4})$/;
 const ISO_8601 = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** A backup date as ISO 8601 UTC to the second; `undefined` when it is not a date we read. */
@@ -90,8 +91,12 @@ export function backupSchema(importTime: string) {
     version: z.literal(2, { error: F.versionUnsupported }).optional(),
     site_blocks: section(
       z.object({
-        name: z.string({ error: (issue) => (isMissing(issue.input) ? F.required : F.blockNameInvalid) }).regex(BLOCK_NAME_PATTERN, F.blockNameInvalid),
-        content: z.record(z.string(), blockContentValue, { error: (issue) => (isMissing(issue.input) ? F.required : F.notObject) }),
+        name: z
+          .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.blockNameInvalid) })
+          .regex(BLOCK_NAME_PATTERN, F.blockNameInvalid),
+        content: z.record(z.string(), blockContentValue, {
+          error: (issue) => (isMissing(issue.input) ? F.required : F.notObject),
+        }),
         updated_at: date,
       }),
     ),
@@ -125,7 +130,9 @@ export function backupSchema(importTime: string) {
     avatars: section(
       z.object({
         id,
-        filename: z.string({ error: (issue) => (isMissing(issue.input) ? F.required : F.filenameInvalid) }).regex(FILENAME_PATTERN, F.filenameInvalid),
+        filename: z
+          .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.filenameInvalid) })
+          .regex(FILENAME_PATTERN, F.filenameInvalid),
         is_current: z.preprocess((value) => (isMissing(value) ? false : value), z.boolean({ error: F.notBoolean })),
         sort_order: sortOrder,
         cropped_info: z
@@ -180,7 +187,14 @@ export type ParsedBackup = z.output<ReturnType<typeof backupSchema>>;
 export type ParsedArticle = NonNullable<ParsedBackup['articles']>[number];
 
 /** The section keys of a backup, in the order their problems are reported. */
-export const BACKUP_SECTIONS = ['site_blocks', 'skills', 'contacts', 'avatars', 'articles', 'comments'] as const satisfies readonly BackupSectionName[];
+export const BACKUP_SECTIONS = [
+  'site_blocks',
+  'skills',
+  'contacts',
+  'avatars',
+  'articles',
+  'comments',
+] as const satisfies readonly BackupSectionName[];
 export type BackupSection = BackupSectionName;
 
 /** `articles[3].title` from zod's `['articles', 3, 'title']`. */

@@ -33,7 +33,9 @@ function unwrapBackup(body: unknown): Record<string, unknown> | undefined {
 function importFailed(errors: FieldError[]): AppError {
   const [first] = errors;
   const firstProblem = first && first.field !== 'body' ? `${first.field} ${first.msg}` : (first?.msg ?? M.importNothingFound);
-  return new AppError(400, 'validation_failed', M.importFormatError(firstProblem), { errors: errors.slice(0, MAX_REPORTED_ERRORS) });
+  return new AppError(400, 'validation_failed', M.importFormatError(firstProblem), {
+    errors: errors.slice(0, MAX_REPORTED_ERRORS),
+  });
 }
 
 /** Turns validated sections into rows; a missing `sort_order` is the position in its array. */
@@ -94,7 +96,10 @@ export class BackupImportService {
     await this.commitWithFiles(buildPlan(parsed), report.files);
     return {
       format: 'version' in backup ? 'v2' : 'legacy',
-      counts: Object.fromEntries(BACKUP_SECTIONS.map((section) => [section, parsed[section]?.length ?? 0])) as Record<BackupSection, number>,
+      counts: Object.fromEntries(BACKUP_SECTIONS.map((section) => [section, parsed[section]?.length ?? 0])) as Record<
+        BackupSection,
+        number
+      >,
       warnings,
       sections,
     };
@@ -105,10 +110,12 @@ export class BackupImportService {
     const embedded = new Set(files.map((file) => file.filename));
     const warnings: string[] = [];
     const check = async (field: string, filename: string | undefined) => {
-      if (filename && !embedded.has(filename) && !(await this.uploads.exists(filename))) warnings.push(`${field}: ${M.importFileMissing(filename)}`);
+      if (filename && !embedded.has(filename) && !(await this.uploads.exists(filename)))
+        warnings.push(`${field}: ${M.importFileMissing(filename)}`);
     };
     for (const [index, avatar] of (parsed.avatars ?? []).entries()) await check(`avatars[${index}]`, avatar.filename);
-    for (const [index, article] of (parsed.articles ?? []).entries()) await check(`articles[${index}]`, uploadFilenameOfPath(article.cover));
+    for (const [index, article] of (parsed.articles ?? []).entries())
+      await check(`articles[${index}]`, uploadFilenameOfPath(article.cover));
     return warnings;
   }
 
@@ -131,7 +138,10 @@ export class BackupImportService {
       if (error instanceof ImportWritePendingError) throw error;
       for (const { filename, aside } of written.reverse()) {
         await this.uploads.remove(filename).catch(() => {});
-        if (aside) await this.uploads.restoreAside(filename, aside).catch((restoreError: unknown) => this.logger.error(`Could not restore ${filename}`, restoreError));
+        if (aside)
+          await this.uploads
+            .restoreAside(filename, aside)
+            .catch((restoreError: unknown) => this.logger.error(`Could not restore ${filename}`, restoreError));
       }
       throw error;
     }

@@ -87,7 +87,9 @@ export class CommentsService {
     if (filters.articleId !== undefined) list = list.filter((comment) => comment.article_id === filters.articleId);
     const needle = filters.search?.trim().toLowerCase();
     if (needle) {
-      list = list.filter((comment) => comment.author.toLowerCase().includes(needle) || comment.content.toLowerCase().includes(needle));
+      list = list.filter(
+        (comment) => comment.author.toLowerCase().includes(needle) || comment.content.toLowerCase().includes(needle),
+      );
     }
     return list;
   }

@@ -79,7 +79,10 @@ function takeHeadingTitle(body: string): { title: string; body: string } | undef
   for (const [index, line] of lines.entries()) {
     if (FENCE_LINE.test(line)) inFence = !inFence;
     if (inFence || !/^# /.test(line)) continue;
-    const title = line.slice(2).replace(/\s+#+\s*$/, '').trim();
+    const title = line
+      .slice(2)
+      .replace(/\s+#+\s*$/, '')
+      .trim();
     if (!title) continue;
     lines.splice(index, 1);
     return { title, body: lines.join('\n') };
@@ -180,7 +183,10 @@ let queue: Promise<unknown> = Promise.resolve();
  * Imports Markdown files one by one (API section 9): each is checked, parsed and created on its
  * own, so a request can partly succeed. Skipped files are reported with the reason.
  */
-export function importMarkdownFiles(files: readonly UploadedMarkdown[], articles: ArticlesRepository): Promise<MarkdownImportSummary> {
+export function importMarkdownFiles(
+  files: readonly UploadedMarkdown[],
+  articles: ArticlesRepository,
+): Promise<MarkdownImportSummary> {
   const run = queue.then(async () => {
     const results: MarkdownImportResult[] = [];
     for (const upload of files) {

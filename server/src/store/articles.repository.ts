@@ -164,9 +164,11 @@ export class ArticlesRepository {
   addView(id: number): number {
     const key = String(id);
     const views = (this.store.state.articleViews[key] ?? 0) + 1;
-    void this.store.mutate(['articleViews'], (state) => {
-      state.articleViews[key] = views;
-    }).catch(() => {});
+    void this.store
+      .mutate(['articleViews'], (state) => {
+        state.articleViews[key] = views;
+      })
+      .catch(() => {});
     return views;
   }
 }

@@ -16,7 +16,9 @@ export function normalizeAvatars(items: AvatarRecord[]): AvatarRecord[] {
     candidates.length === 0
       ? ordered[0]
       : candidates.reduce((best, avatar) =>
-          avatar.uploaded_at > best.uploaded_at || (avatar.uploaded_at === best.uploaded_at && avatar.id > best.id) ? avatar : best,
+          avatar.uploaded_at > best.uploaded_at || (avatar.uploaded_at === best.uploaded_at && avatar.id > best.id)
+            ? avatar
+            : best,
         );
   const result = current ? [current, ...ordered.filter((avatar) => avatar !== current)] : ordered;
   result.forEach((avatar, index) => {

@@ -94,13 +94,11 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
   if (plan.comments) {
     const previous = new Map(state.comments.items.map((comment) => [comment.id, comment]));
     // Keep what only the live site knows: a backup has no IP address or user agent.
-    const records = plan.comments.map(
-      (comment): CommentRecord => ({
-        ...comment,
-        ip_address: previous.get(comment.id)?.ip_address ?? '',
-        user_agent: previous.get(comment.id)?.user_agent ?? '',
-      }),
-    );
+    const records = plan.comments.map((comment): CommentRecord => ({
+      ...comment,
+      ip_address: previous.get(comment.id)?.ip_address ?? '',
+      user_agent: previous.get(comment.id)?.user_agent ?? '',
+    }));
     state.comments.items = upsertBy(state.comments.items, records, (comment) => comment.id);
     raiseNextId(state.comments);
   }

@@ -18,7 +18,9 @@ function siteTitle(store: Store): { title: string; description: string } {
 
 /** Crawlers may read the public pages, not the admin screens or the JSON API. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
 }
 
 /** The landing page and every live article, with their last change. */
@@ -28,7 +30,8 @@ export function sitemapXml(store: Store, origin: string): string {
   const urls = [
     `  <url><loc>${escapeXml(`${origin}/`)}</loc>${newest ? `<lastmod>${newest}</lastmod>` : ''}</url>`,
     ...articles.map(
-      (article) => `  <url><loc>${escapeXml(`${origin}/articles/${article.id}`)}</loc><lastmod>${article.updated_at}</lastmod></url>`,
+      (article) =>
+        `  <url><loc>${escapeXml(`${origin}/articles/${article.id}`)}</loc><lastmod>${article.updated_at}</lastmod></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

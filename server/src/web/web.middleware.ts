@@ -29,7 +29,12 @@ function routePublicPage(ctx: Context, app: AppContext): { snapshot: PublicPageS
   return { snapshot: layoutSnapshot(app.store), status: 404 };
 }
 
-async function renderPublicPage(ctx: Context, renderer: SsrRenderer, origin: string, page: { snapshot: PublicPageSnapshot; status: number }) {
+async function renderPublicPage(
+  ctx: Context,
+  renderer: SsrRenderer,
+  origin: string,
+  page: { snapshot: PublicPageSnapshot; status: number },
+) {
   const document = await renderer.render(ctx.url, origin, page.snapshot, page.status);
   ctx.status = page.status;
   ctx.type = 'text/html; charset=utf-8';

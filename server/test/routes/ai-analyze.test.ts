@@ -58,7 +58,8 @@ describe('ai-analyze with an OpenAI-compatible provider', () => {
   it('accepts JSON inside a ```json fence, keeps a category before its comma and omits the summary when one was sent', async () => {
     fake.reply({
       kind: 'answer',
-      content: '好的，分析结果如下：\n```json\n{"category": "数据库, MySQL", "tags": "MySQL,索引,查询优化", "summary": "讲解索引"}\n```',
+      content:
+        '好的，分析结果如下：\n```json\n{"category": "数据库, MySQL", "tags": "MySQL,索引,查询优化", "summary": "讲解索引"}\n```',
     });
     const response = await analyze(api, token, { ...mysqlIndexArticle, summary: '已有摘要' });
     expect(response.body).toMatchObject({
@@ -71,7 +72,11 @@ describe('ai-analyze with an OpenAI-compatible provider', () => {
     ['an answer that is not JSON', { kind: 'answer', content: '这篇文章讲的是 React。' }, 'AI服务返回的内容无法解析'],
     ['JSON of the wrong shape', { kind: 'answer', content: '{"category": 42, "tags": null}' }, 'AI服务返回的内容无法解析'],
     ['an HTTP 500', { kind: 'status', status: 500 }, 'AI服务返回错误（HTTP 500）'],
-    ['an HTTP 401 (bad key)', { kind: 'status', status: 401, body: { error: { message: 'bad key' } } }, 'AI服务返回错误（HTTP 401）'],
+    [
+      'an HTTP 401 (bad key)',
+      { kind: 'status', status: 401, body: { error: { message: 'bad key' } } },
+      'AI服务返回错误（HTTP 401）',
+    ],
     ['no answer before the timeout', { kind: 'hang' }, 'AI服务请求超时'],
   ];
   for (const [name, reply, reason] of fallbackCases) {
@@ -129,7 +134,12 @@ describe('ai-analyze without a provider', () => {
   });
 
   it('rejects a blank title or content with 400 请先填写标题和内容', async () => {
-    for (const json of [{ content: '正文' }, { title: '  ', content: '正文' }, { title: '标题', content: '\n ' }, { title: '标题' }]) {
+    for (const json of [
+      { content: '正文' },
+      { title: '  ', content: '正文' },
+      { title: '标题', content: '\n ' },
+      { title: '标题' },
+    ]) {
       const response = await analyze(api, token, json);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 1, msg: '请先填写标题和内容' });
@@ -143,7 +153,10 @@ describe('ai-analyze without a provider', () => {
   it('limits each token to 30 analyses a minute', async () => {
     const limitedToken = await server.login();
     for (let call = 1; call <= 30; call += 1) {
-      expect((await analyze(api, limitedToken, { title: 'Go 并发', content: 'goroutine 与 channel' })).status, `call ${call}`).toBe(200);
+      expect(
+        (await analyze(api, limitedToken, { title: 'Go 并发', content: 'goroutine 与 channel' })).status,
+        `call ${call}`,
+      ).toBe(200);
     }
     const limited = await analyze(api, limitedToken, { title: 'Go 并发', content: 'goroutine 与 channel' });
     expect(limited.status).toBe(429);

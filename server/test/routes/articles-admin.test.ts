@@ -98,10 +98,18 @@ describe('POST /api/admin/articles', () => {
   });
 
   it('answers 415 for a non-JSON body and 400 for malformed JSON', async () => {
-    const form = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, body: 'title=x', headers: { 'Content-Type': 'text/plain' } });
+    const form = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      body: 'title=x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(form.status).toBe(415);
     expect(form.body.msg).toBe('请求体必须是JSON');
-    const broken = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, body: '{"title":', headers: { 'Content-Type': 'application/json' } });
+    const broken = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      body: '{"title":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.msg).toBe('请求体不是合法的JSON');
   });
@@ -131,7 +139,10 @@ describe('GET /api/admin/articles', () => {
 describe('GET and PUT /api/admin/articles/{id}', () => {
   it('returns the detail at the top level and in data without counting a view', async () => {
     const id = await createArticle(api, token);
-    const response = await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token, headers: { 'Content-Type': 'application/json' } });
+    const response = await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, {
+      token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     const { code, msg, data, ...topLevel } = response.body;
     expect({ code, msg }).toEqual({ code: 0, msg: 'success' });
     expect(topLevel).toEqual(data);
@@ -147,7 +158,14 @@ describe('GET and PUT /api/admin/articles/{id}', () => {
       const detail = (await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body;
       await realtime.waitFor('articles_updated');
       realtime.events.length = 0;
-      const sentBack = { ...detail, title: '改过的标题', views: 999, comment_count: 7, id: 12345, created_at: '2000-01-01T00:00:00Z' };
+      const sentBack = {
+        ...detail,
+        title: '改过的标题',
+        views: 999,
+        comment_count: 7,
+        id: 12345,
+        created_at: '2000-01-01T00:00:00Z',
+      };
       const response = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, { token, json: sentBack });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ code: 0, msg: '更新成功' });
@@ -167,7 +185,10 @@ describe('GET and PUT /api/admin/articles/{id}', () => {
 
   it('updates partially, keeping fields that were left out, and validates what is sent', async () => {
     const id = await createArticle(api, token, { summary: '保留', tags: 'Go' });
-    const updated = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, { token, json: { content: '新正文', tags: 'Go, Rust' } });
+    const updated = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, {
+      token,
+      json: { content: '新正文', tags: 'Go, Rust' },
+    });
     expect(updated.body.data).toMatchObject({ title: 'React 18 新特性', summary: '保留', content: '新正文', tags: 'Go,Rust' });
 
     for (const [json, msg] of [
@@ -180,7 +201,10 @@ describe('GET and PUT /api/admin/articles/{id}', () => {
       expect(response.status, msg).toBe(400);
       expect(response.body.msg).toBe(msg);
     }
-    expect((await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body).toMatchObject({ content: '新正文', tags: 'Go,Rust' });
+    expect((await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body).toMatchObject({
+      content: '新正文',
+      tags: 'Go,Rust',
+    });
   });
 
   it('answers 404 for missing, malformed and binned articles', async () => {
@@ -207,7 +231,11 @@ describe('DELETE /api/admin/articles/{id} and batch-delete', () => {
       await realtime.waitFor('articles_updated');
       realtime.events.length = 0;
       const response = await api<EnvelopeBody>('DELETE', `/api/admin/articles/${id}`, { token });
-      expect(response.body).toMatchObject({ code: 0, msg: '删除成功，文章已移入回收站', data: { id, deleted_at: expect.stringMatching(/Z$/) } });
+      expect(response.body).toMatchObject({
+        code: 0,
+        msg: '删除成功，文章已移入回收站',
+        data: { id, deleted_at: expect.stringMatching(/Z$/) },
+      });
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
 
       expect((await api<EnvelopeBody>('GET', '/api/articles')).body.total).toBe(0);
@@ -227,18 +255,34 @@ describe('DELETE /api/admin/articles/{id} and batch-delete', () => {
     await api('DELETE', `/api/admin/articles/${binned}`, { token });
     const realtime = await connectRealtime(server.url);
     try {
-      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/batch-delete', { token, json: { ids: [a, b, a, binned, 99999] } });
+      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/batch-delete', {
+        token,
+        json: { ids: [a, b, a, binned, 99999] },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ code: 0, msg: '已删除2篇文章', data: { deleted: [a, b], not_found: [binned, 99999] } });
+      expect(response.body).toMatchObject({
+        code: 0,
+        msg: '已删除2篇文章',
+        data: { deleted: [a, b], not_found: [binned, 99999] },
+      });
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [a, b] });
     } finally {
       realtime.close();
     }
-    expect(idsOf((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin', { token })).body)).toEqual(expect.arrayContaining([a, b, binned]));
+    expect(idsOf((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin', { token })).body)).toEqual(
+      expect.arrayContaining([a, b, binned]),
+    );
   });
 
   it('rejects a missing, empty, non-integer or oversized id list with 未提供ids', async () => {
-    for (const json of [{}, { ids: [] }, { ids: ['1'] }, { ids: [1.5] }, { ids: 3 }, { ids: Array.from({ length: 101 }, (_, index) => index + 1) }]) {
+    for (const json of [
+      {},
+      { ids: [] },
+      { ids: ['1'] },
+      { ids: [1.5] },
+      { ids: 3 },
+      { ids: Array.from({ length: 101 }, (_, index) => index + 1) },
+    ]) {
       const response = await api<EnvelopeBody>('POST', '/api/admin/articles/batch-delete', { token, json });
       expect(response.status, JSON.stringify(json).slice(0, 40)).toBe(400);
       expect(response.body.msg).toBe('未提供ids');

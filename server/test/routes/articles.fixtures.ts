@@ -39,7 +39,12 @@ export async function removeAllArticles(api: Api, token: string): Promise<void> 
   await api('DELETE', '/api/admin/recycle-bin', { token });
 }
 
-export async function postComment(api: Api, articleId: number, json: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function postComment(
+  api: Api,
+  articleId: number,
+  json: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, {
     json: { author: '张三', email: 'zhang@example.com', content: '写得很好', ...json },
     headers,

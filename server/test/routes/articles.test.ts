@@ -76,13 +76,24 @@ describe('GET /api/articles', () => {
   });
 
   it('searches title, tags, summary and body case-insensitively, ranking title > tag > summary > body', async () => {
-    const body = await createArticle(api, token, { title: '杂记', tags: 'Notes', summary: '随笔', content: '我们聊聊 java 安全管理器的用法' });
-    const summary = await createArticle(api, token, { title: '随想', tags: 'Misc', summary: '关于安全的一些想法', content: '正文' });
+    const body = await createArticle(api, token, {
+      title: '杂记',
+      tags: 'Notes',
+      summary: '随笔',
+      content: '我们聊聊 java 安全管理器的用法',
+    });
+    const summary = await createArticle(api, token, {
+      title: '随想',
+      tags: 'Misc',
+      summary: '关于安全的一些想法',
+      content: '正文',
+    });
     const tag = await createArticle(api, token, { title: '日志', tags: '网络安全,Linux', summary: '运维', content: '正文' });
     const title = await createArticle(api, token, { title: 'Java 安全管理器', tags: 'Java', summary: '介绍', content: '正文' });
     await createArticle(api, token, { title: '无关', tags: 'Other', summary: '无关', content: '完全无关的内容' });
 
-    const search = async (term: string) => idsOf((await api<EnvelopeBody>('GET', `/api/articles?search=${encodeURIComponent(term)}`)).body);
+    const search = async (term: string) =>
+      idsOf((await api<EnvelopeBody>('GET', `/api/articles?search=${encodeURIComponent(term)}`)).body);
     expect(await search('安全')).toEqual([title, tag, summary, body]);
     expect(await search('JAVA 安全')).toEqual([title, body]);
     expect(await search('linux')).toEqual([tag]);
@@ -113,7 +124,14 @@ describe('GET /api/articles/{id}', () => {
 
     const first = await api<EnvelopeBody>('GET', `/api/articles/${id}`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ code: 0, id, title: 'React 18 新特性', content: '# 并发渲染\n\n正文内容', views: 1, comment_count: 2 });
+    expect(first.body).toMatchObject({
+      code: 0,
+      id,
+      title: 'React 18 新特性',
+      content: '# 并发渲染\n\n正文内容',
+      views: 1,
+      comment_count: 2,
+    });
     const { code: _code, msg: _msg, data, ...topLevel } = first.body;
     expect(topLevel).toEqual(data);
     expect(data).toMatchObject({ tags: ['React', 'JavaScript'], cover: '', cover_image: '', updated_at: expect.any(String) });

@@ -27,7 +27,8 @@ describe('login, verify and logout', () => {
   });
   afterAll(() => server.close());
 
-  const login = (json: unknown, headers: Record<string, string> = freshAddress()) => api<EnvelopeBody>('POST', '/api/admin/login', { json, headers });
+  const login = (json: unknown, headers: Record<string, string> = freshAddress()) =>
+    api<EnvelopeBody>('POST', '/api/admin/login', { json, headers });
 
   it('signs in with a 24 h token, also given at the top level for the original client', async () => {
     const before = Date.now();
@@ -46,7 +47,11 @@ describe('login, verify and logout', () => {
 
     const verified = await api<EnvelopeBody>('GET', '/api/admin/verify', { token: data.token });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ code: 0, msg: 'Token有效', data: { valid: true, username: ADMIN_USERNAME, expires_at: data.expires_at } });
+    expect(verified.body).toEqual({
+      code: 0,
+      msg: 'Token有效',
+      data: { valid: true, username: ADMIN_USERNAME, expires_at: data.expires_at },
+    });
   });
 
   it('signs in for 7 days with remember', async () => {
@@ -72,7 +77,13 @@ describe('login, verify and logout', () => {
   });
 
   it('rejects missing credentials with 400 用户名和密码不能为空', async () => {
-    for (const json of [{}, { username: ADMIN_USERNAME }, { password: ADMIN_PASSWORD }, { username: '   ', password: ADMIN_PASSWORD }, { username: ADMIN_USERNAME, password: '' }]) {
+    for (const json of [
+      {},
+      { username: ADMIN_USERNAME },
+      { password: ADMIN_PASSWORD },
+      { username: '   ', password: ADMIN_PASSWORD },
+      { username: ADMIN_USERNAME, password: '' },
+    ]) {
       const response = await login(json);
       expect(response.status, JSON.stringify(json)).toBe(400);
       expect(response.body).toMatchObject({ code: 1, msg: '用户名和密码不能为空' });
@@ -98,7 +109,9 @@ describe('login, verify and logout', () => {
 
   it('allows no more than 5 guesses from one address even when they arrive in parallel', async () => {
     const address = freshAddress();
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, index) => login({ username: ADMIN_USERNAME, password: `guess-${index}` }, address)));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => login({ username: ADMIN_USERNAME, password: `guess-${index}` }, address)),
+    );
     const statuses = guesses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -139,13 +152,19 @@ describe('login, verify and logout', () => {
   });
 
   it('rejects an expired token', async () => {
-    const expired = jwt.sign({ jti: randomUUID(), exp: Math.floor(Date.now() / 1000) - 60 }, JWT_SECRET, { subject: ADMIN_USERNAME });
+    const expired = jwt.sign({ jti: randomUUID(), exp: Math.floor(Date.now() / 1000) - 60 }, JWT_SECRET, {
+      subject: ADMIN_USERNAME,
+    });
     const response = await api<EnvelopeBody>('GET', '/api/admin/verify', { token: expired });
     expect(response.status).toBe(401);
     expect(response.body.msg).toBe('Token已过期或无效');
     expect((await api('GET', '/api/admin/skills', { token: expired })).status).toBe(401);
     // Logging out with it is still fine: there is nothing left to revoke.
-    expect((await api<EnvelopeBody>('POST', '/api/admin/logout', { token: expired })).body).toEqual({ code: 0, msg: '已退出登录', data: null });
+    expect((await api<EnvelopeBody>('POST', '/api/admin/logout', { token: expired })).body).toEqual({
+      code: 0,
+      msg: '已退出登录',
+      data: null,
+    });
   });
 
   it('revokes the token on logout, idempotently, and needs a header to do so', async () => {
@@ -155,7 +174,10 @@ describe('login, verify and logout', () => {
     expect(loggedOut.status).toBe(200);
     expect(loggedOut.body).toEqual({ code: 0, msg: '已退出登录', data: null });
 
-    expect((await api<EnvelopeBody>('GET', '/api/admin/verify', { token })).body).toMatchObject({ msg: 'Token已过期或无效', data: { valid: false } });
+    expect((await api<EnvelopeBody>('GET', '/api/admin/verify', { token })).body).toMatchObject({
+      msg: 'Token已过期或无效',
+      data: { valid: false },
+    });
     expect((await api('GET', '/api/admin/skills', { token })).status).toBe(401);
     expect((await api('POST', '/api/admin/logout', { token })).status).toBe(200);
     // Only that token is revoked.
@@ -246,7 +268,10 @@ describe('generated credentials', () => {
     try {
       const logged: string[] = [];
       const logger: Logger = { info: (message) => logged.push(message), error: (message) => logged.push(message) };
-      app = await createApp(buildConfig({ dataDir: configuredDir, adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET }), { logger, seed: false });
+      app = await createApp(buildConfig({ dataDir: configuredDir, adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET }), {
+        logger,
+        seed: false,
+      });
       expect(printedPassword(logged)).toBeUndefined();
       expect(await readdir(configuredDir)).not.toContain('secrets.json');
     } finally {

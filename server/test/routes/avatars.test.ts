@@ -22,7 +22,10 @@ const uploadsDir = () => path.join(server.dataDir, 'uploads');
 const storedUploads = async () => (await readdir(uploadsDir())).filter((name) => !name.startsWith('.'));
 
 async function uploadAvatar(fields: Record<string, string> = {}): Promise<AvatarJson> {
-  const response = await api<EnvelopeBody>('POST', '/api/admin/avatars', { token, body: imageForm(buildImage('png'), 'a.png', fields) });
+  const response = await api<EnvelopeBody>('POST', '/api/admin/avatars', {
+    token,
+    body: imageForm(buildImage('png'), 'a.png', fields),
+  });
   expect(response.status).toBe(201);
   return response.body.data as AvatarJson;
 }
@@ -46,7 +49,12 @@ describe('avatars', () => {
     const data = response.body.data as AvatarJson;
     expect(response.body).toMatchObject({ code: 0, msg: '上传成功', id: data.id, url: data.url });
     expect(data.filename).toMatch(/^[0-9a-f]{32}\.webp$/);
-    expect(data).toMatchObject({ url: `/uploads/${data.filename}`, is_current: true, sort_order: 0, cropped_info: { x: 1, y: 2, width: 30 } });
+    expect(data).toMatchObject({
+      url: `/uploads/${data.filename}`,
+      is_current: true,
+      sort_order: 0,
+      cropped_info: { x: 1, y: 2, width: 30 },
+    });
     expect(data.uploaded_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(await readFile(path.join(uploadsDir(), data.filename))).toEqual(bytes);
 
@@ -114,7 +122,9 @@ describe('avatars', () => {
       [c.id, false, 1],
       [b.id, false, 2],
     ]);
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/avatars/9999/set_current', { token })).body).toMatchObject({ msg: '头像不存在' });
+    expect((await api<EnvelopeBody>('PUT', '/api/admin/avatars/9999/set_current', { token })).body).toMatchObject({
+      msg: '头像不存在',
+    });
     expect((await api('PUT', '/api/admin/avatars/abc/set_current', { token })).status).toBe(404);
   });
 
@@ -129,15 +139,21 @@ describe('avatars', () => {
       [a.id, false, 1],
       [c.id, false, 2],
     ]);
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/avatars/order', { token, json: { ids: [a.id, b.id] } })).body).toMatchObject({
+    expect(
+      (await api<EnvelopeBody>('PUT', '/api/admin/avatars/order', { token, json: { ids: [a.id, b.id] } })).body,
+    ).toMatchObject({
       msg: '排序列表与当前数据不一致，请刷新后重试',
       error: 'conflict',
     });
     expect((await api('PUT', '/api/admin/avatars/order', { token, json: { ids: [a.id, b.id, 999] } })).status).toBe(409);
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/avatars/order', { token, json: { ids: [a.id, a.id, c.id] } })).body).toMatchObject({
+    expect(
+      (await api<EnvelopeBody>('PUT', '/api/admin/avatars/order', { token, json: { ids: [a.id, a.id, c.id] } })).body,
+    ).toMatchObject({
       msg: 'ids 必须是整数数组',
     });
-    expect((await api('PUT', '/api/admin/avatars/order', { token, body: 'ids', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await api('PUT', '/api/admin/avatars/order', { token, body: 'ids', headers: { 'Content-Type': 'text/plain' } })).status,
+    ).toBe(415);
   });
 
   it('deletes the row and its file, and the next avatar becomes current', async () => {
@@ -155,12 +171,17 @@ describe('avatars', () => {
     expect((await adminList()).map((avatar) => [avatar.id, avatar.is_current, avatar.sort_order])).toEqual([[older.id, true, 0]]);
     expect((await api(`GET`, `/uploads/${current.filename}`)).status).toBe(404);
 
-    expect((await api<EnvelopeBody>('DELETE', `/api/admin/avatars/${current.id}`, { token })).body).toMatchObject({ msg: '头像不存在' });
+    expect((await api<EnvelopeBody>('DELETE', `/api/admin/avatars/${current.id}`, { token })).body).toMatchObject({
+      msg: '头像不存在',
+    });
   });
 
   it('keeps the file when an article cover still points at it', async () => {
     const avatar = await uploadAvatar();
-    const article = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '同图', content: '正文', cover: avatar.url } });
+    const article = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '同图', content: '正文', cover: avatar.url },
+    });
     expect(article.status).toBe(201);
     expect((await api('DELETE', `/api/admin/avatars/${avatar.id}`, { token })).status).toBe(200);
     expect(await storedUploads()).toContain(avatar.filename);

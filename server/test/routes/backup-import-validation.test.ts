@@ -11,7 +11,10 @@ describe('validation: a broken backup changes nothing', () => {
   let existingUpload: string;
   beforeAll(async () => {
     ctx = await freshServer();
-    const uploaded = await ctx.api<EnvelopeBody>('POST', '/api/admin/avatars', { token: ctx.token, body: imageForm(buildImage('png')) });
+    const uploaded = await ctx.api<EnvelopeBody>('POST', '/api/admin/avatars', {
+      token: ctx.token,
+      body: imageForm(buildImage('png')),
+    });
     existingUpload = (uploaded.body.data as { filename: string }).filename;
     await ctx.api('POST', '/api/admin/skills', { token: ctx.token, json: { name: '原有' } });
     await ctx.api('POST', '/api/admin/articles', { token: ctx.token, json: { title: '原有文章', content: '正文' } });
@@ -59,16 +62,30 @@ describe('validation: a broken backup changes nothing', () => {
       [{ skills: 'Python' }, '导入数据格式错误：skills 必须是数组'],
       [{ skills: [{ id: 1, name: 'Go', level: 101 }] }, '导入数据格式错误：skills[0].level 必须是0到100之间的整数'],
       [{ skills: [{ id: 0, name: 'Go' }] }, '导入数据格式错误：skills[0].id 必须是正整数'],
-      [{ skills: [{ id: 1, name: 'A' }, { id: 1, name: 'B' }] }, '导入数据格式错误：skills[1].id 重复'],
+      [
+        {
+          skills: [
+            { id: 1, name: 'A' },
+            { id: 1, name: 'B' },
+          ],
+        },
+        '导入数据格式错误：skills[1].id 重复',
+      ],
       [{ contacts: [{ id: 1, type: 'E MAIL', value: 'x' }] }, '导入数据格式错误：contacts[0].type 联系方式类型无效'],
       [{ site_blocks: [{ name: 'home', content: 'x' }] }, '导入数据格式错误：site_blocks[0].content 必须是对象'],
       [{ avatars: [{ id: 1, filename: '../meta.json' }] }, '导入数据格式错误：avatars[0].filename 文件名无效'],
       [{ articles: [article(1, { created_at: 'yesterday' })] }, '导入数据格式错误：articles[0].created_at 日期格式无效'],
       [{ articles: [article(1, { cover: 'javascript:alert(1)' })] }, '导入数据格式错误：articles[0].cover 封面地址无效'],
-      [{ comments: [{ id: 1, article_id: 999, author: 'a', content: 'b' }] }, '导入数据格式错误：comments[0].article_id 对应的文章不存在'],
+      [
+        { comments: [{ id: 1, article_id: 999, author: 'a', content: 'b' }] },
+        '导入数据格式错误：comments[0].article_id 对应的文章不存在',
+      ],
       [{ version: 3, skills: [] }, '导入数据格式错误：version 不支持的备份版本'],
       [{ skills: [], files: { 'x.png': { ...fileEntry(text) } } }, '导入数据格式错误：files.x.png 不是支持的图片格式'],
-      [{ skills: [], files: { 'x.png': { ...fileEntry(text), base64: '@@@' } } }, '导入数据格式错误：files.x.png.base64 base64 内容无效'],
+      [
+        { skills: [], files: { 'x.png': { ...fileEntry(text), base64: '@@@' } } },
+        '导入数据格式错误：files.x.png.base64 base64 内容无效',
+      ],
     ];
     for (const [json, msg] of cases) await expectRejected(json, msg);
   });
@@ -83,10 +100,18 @@ describe('validation: a broken backup changes nothing', () => {
   it('requires a token and a JSON body', async () => {
     const { api, token } = ctx;
     expect((await api('POST', '/api/admin/import', { json: { skills: [] } })).status).toBe(401);
-    const wrongType = await api<EnvelopeBody>('POST', '/api/admin/import', { token, body: '{"skills":[]}', headers: { 'Content-Type': 'text/plain' } });
+    const wrongType = await api<EnvelopeBody>('POST', '/api/admin/import', {
+      token,
+      body: '{"skills":[]}',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body).toMatchObject({ code: 1, msg: '请选择JSON格式的文件' });
-    const malformed = await api<EnvelopeBody>('POST', '/api/admin/import', { token, body: '{"skills": [', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await api<EnvelopeBody>('POST', '/api/admin/import', {
+      token,
+      body: '{"skills": [',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toBe('请求体不是合法的JSON');
   });
@@ -99,7 +124,11 @@ describe('validation: a broken backup changes nothing', () => {
         port,
         path: '/api/admin/import',
         method: 'POST',
-        headers: { Authorization: `Bearer ${ctx.token}`, 'Content-Type': 'application/json', 'Content-Length': 200 * 1024 * 1024 + 1 },
+        headers: {
+          Authorization: `Bearer ${ctx.token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': 200 * 1024 * 1024 + 1,
+        },
       });
       req.on('response', (res) => {
         let text = '';
@@ -126,7 +155,10 @@ describe('validation: a broken backup changes nothing', () => {
     const response = await api<EnvelopeBody>('POST', '/api/admin/import', {
       token,
       json: {
-        avatars: [{ id: 70, filename: 'c'.repeat(32) + '.png' }, { id: 71, filename: existingUpload }],
+        avatars: [
+          { id: 70, filename: 'c'.repeat(32) + '.png' },
+          { id: 71, filename: existingUpload },
+        ],
         articles: [article(777)],
         files: { [`${'c'.repeat(32)}.png`]: fileEntry(buildImage('png')), [existingUpload]: fileEntry(replacement) },
       },
@@ -136,4 +168,3 @@ describe('validation: a broken backup changes nothing', () => {
     expect((await api<EnvelopeBody>('GET', '/api/admin/avatars', { token })).body.data).toHaveLength(1);
   });
 });
-

@@ -49,8 +49,24 @@ describe('import of the original (legacy) format', () => {
 
     const skills = (await api<EnvelopeBody>('GET', '/api/admin/skills', { token })).body.data as Record<string, unknown>[];
     expect(skills.slice(0, 2)).toEqual([
-      { id: 1, name: 'Python', description: '', level: 90, sort_order: 0, created_at: '2025-08-10T09:07:06Z', updated_at: '2025-08-11T10:00:00Z' },
-      { id: 3, name: 'Go', description: '并发', level: 0, sort_order: 1, created_at: '2025-08-09T01:02:03Z', updated_at: '2025-08-09T01:02:03Z' },
+      {
+        id: 1,
+        name: 'Python',
+        description: '',
+        level: 90,
+        sort_order: 0,
+        created_at: '2025-08-10T09:07:06Z',
+        updated_at: '2025-08-11T10:00:00Z',
+      },
+      {
+        id: 3,
+        name: 'Go',
+        description: '并发',
+        level: 0,
+        sort_order: 1,
+        created_at: '2025-08-09T01:02:03Z',
+        updated_at: '2025-08-09T01:02:03Z',
+      },
     ]);
     expect(skills[2]).toMatchObject({ name: 'marker', id: 4 });
 
@@ -103,7 +119,10 @@ describe('import of the original (legacy) format', () => {
 
     const other = await freshServer();
     try {
-      const response = await other.api<EnvelopeBody>('POST', '/api/admin/import', { token: other.token, json: exported.body.data });
+      const response = await other.api<EnvelopeBody>('POST', '/api/admin/import', {
+        token: other.token,
+        json: exported.body.data,
+      });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ format: 'v2', warnings: [`avatars[0]: 文件 ${filename} 不存在`] });
     } finally {
@@ -130,13 +149,23 @@ describe('upsert semantics', () => {
     const { api, token } = ctx;
     const first = (await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: { name: 'A' } })).body.id as number;
     const second = (await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: { name: 'B' } })).body.id as number;
-    await api('PUT', '/api/admin/site-blocks', { token, json: { blocks: [{ name: 'home', content: { title: '旧', subtitle: '旧副标题' } }] } });
-    const live = (await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '在线', content: '旧正文' } })).body.id as number;
-    const binned = (await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '回收站', content: '旧' } })).body.id as number;
+    await api('PUT', '/api/admin/site-blocks', {
+      token,
+      json: { blocks: [{ name: 'home', content: { title: '旧', subtitle: '旧副标题' } }] },
+    });
+    const live = (await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '在线', content: '旧正文' } }))
+      .body.id as number;
+    const binned = (await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '回收站', content: '旧' } }))
+      .body.id as number;
     await api('DELETE', `/api/admin/articles/${binned}`, { token });
     await api('GET', `/api/articles/${live}`);
     await api('GET', `/api/articles/${live}`);
-    const comment = (await api<EnvelopeBody>('POST', `/api/articles/${live}/comments`, { json: { author: '甲', content: '旧评论' }, headers: { 'User-Agent': 'agent-x' } })).body.id as number;
+    const comment = (
+      await api<EnvelopeBody>('POST', `/api/articles/${live}/comments`, {
+        json: { author: '甲', content: '旧评论' },
+        headers: { 'User-Agent': 'agent-x' },
+      })
+    ).body.id as number;
 
     const response = await api<EnvelopeBody>('POST', '/api/admin/import', {
       token,
@@ -152,9 +181,16 @@ describe('upsert semantics', () => {
       },
     });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ format: 'v2', counts: { site_blocks: 1, skills: 2, articles: 2, comments: 1, contacts: 0, avatars: 0 } });
+    expect(response.body.data).toMatchObject({
+      format: 'v2',
+      counts: { site_blocks: 1, skills: 2, articles: 2, comments: 1, contacts: 0, avatars: 0 },
+    });
 
-    const skills = (await api<EnvelopeBody>('GET', '/api/skills')).body.data as { id: number; name: string; sort_order: number }[];
+    const skills = (await api<EnvelopeBody>('GET', '/api/skills')).body.data as {
+      id: number;
+      name: string;
+      sort_order: number;
+    }[];
     expect(skills.map((skill) => [skill.id, skill.name, skill.sort_order])).toEqual([
       [second, 'B2', 0],
       [first, 'A', 1],
@@ -162,7 +198,9 @@ describe('upsert semantics', () => {
     ]);
     expect((await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: { name: 'D' } })).body.id).toBe(11);
 
-    const home = ((await api<EnvelopeBody>('GET', '/api/site-blocks')).body.data as { name: string; content: unknown }[]).find((block) => block.name === 'home');
+    const home = ((await api<EnvelopeBody>('GET', '/api/site-blocks')).body.data as { name: string; content: unknown }[]).find(
+      (block) => block.name === 'home',
+    );
     expect(home?.content).toEqual({ title: '新' });
 
     const liveDetail = (await api<EnvelopeBody>('GET', `/api/admin/articles/${live}`, { token })).body.data;
@@ -171,8 +209,12 @@ describe('upsert semantics', () => {
     expect(revived).toMatchObject({ title: '复活', views: 7 });
     expect((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin', { token })).body.data).toEqual([]);
 
-    const comments = (await api<EnvelopeBody>('GET', '/api/admin/comments', { token })).body.data as { comments: Record<string, unknown>[] };
-    expect(comments.comments).toEqual([expect.objectContaining({ id: comment, author: '乙', content: '新评论', user_agent: 'agent-x' })]);
+    const comments = (await api<EnvelopeBody>('GET', '/api/admin/comments', { token })).body.data as {
+      comments: Record<string, unknown>[];
+    };
+    expect(comments.comments).toEqual([
+      expect.objectContaining({ id: comment, author: '乙', content: '新评论', user_agent: 'agent-x' }),
+    ]);
   });
 
   it('re-establishes the avatar rule: the latest current wins, or the first in order when none is current', async () => {
@@ -186,14 +228,18 @@ describe('upsert semantics', () => {
     });
     await api('POST', '/api/admin/import', {
       token,
-      json: { avatars: [avatar('2024-01-01T00:00:00Z', 5, true), avatar('2025-01-01T00:00:00Z', 6, true), avatar('2023-01-01T00:00:00Z', 7, false)] },
+      json: {
+        avatars: [
+          avatar('2024-01-01T00:00:00Z', 5, true),
+          avatar('2025-01-01T00:00:00Z', 6, true),
+          avatar('2023-01-01T00:00:00Z', 7, false),
+        ],
+      },
     });
     const list = async () =>
-      ((await api<EnvelopeBody>('GET', '/api/avatars')).body.data as { id: number; is_current: boolean; sort_order: number }[]).map((item) => [
-        item.id,
-        item.is_current,
-        item.sort_order,
-      ]);
+      (
+        (await api<EnvelopeBody>('GET', '/api/avatars')).body.data as { id: number; is_current: boolean; sort_order: number }[]
+      ).map((item) => [item.id, item.is_current, item.sort_order]);
     expect(await list()).toEqual([
       [6, true, 0],
       [5, false, 1],
@@ -281,7 +327,11 @@ describe('realtime', () => {
         await expect(realtime.waitFor('comments_updated')).resolves.toEqual({ article_id: null });
         await api('POST', '/api/admin/skills', { token, json: { name: 'marker' } });
         await realtime.waitFor('skills_updated');
-        expect(realtime.events.map((event) => event.name).sort()).toEqual(['articles_updated', 'comments_updated', 'skills_updated']);
+        expect(realtime.events.map((event) => event.name).sort()).toEqual([
+          'articles_updated',
+          'comments_updated',
+          'skills_updated',
+        ]);
       } finally {
         realtime.close();
       }

@@ -40,7 +40,10 @@ beforeAll(async () => {
 afterAll(() => source.close());
 
 async function exportFrom(api: ReturnType<typeof apiClient>, token: string): Promise<EnvelopeBody> {
-  const response = await api<EnvelopeBody>('GET', '/api/admin/export', { token, headers: { 'Content-Type': 'application/json' } });
+  const response = await api<EnvelopeBody>('GET', '/api/admin/export', {
+    token,
+    headers: { 'Content-Type': 'application/json' },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   return response.body;
@@ -67,10 +70,22 @@ describe('export', () => {
 
     const home = data.site_blocks.find((block) => block.name === 'home');
     expect(Object.keys(home ?? {}).sort()).toEqual(['content', 'name', 'updated_at']);
-    expect(Object.keys(data.skills[0] ?? {}).sort()).toEqual(['created_at', 'description', 'id', 'level', 'name', 'sort_order', 'updated_at']);
+    expect(Object.keys(data.skills[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'description',
+      'id',
+      'level',
+      'name',
+      'sort_order',
+      'updated_at',
+    ]);
     expect(Object.keys(data.contacts[0] ?? {}).sort()).toEqual(['created_at', 'id', 'sort_order', 'type', 'updated_at', 'value']);
     expect(data.avatars.map((avatar) => avatar.filename)).toEqual([site.avatarFiles[1], site.avatarFiles[0]]);
-    expect(data.avatars[1]).toMatchObject({ is_current: false, sort_order: 1, cropped_info: { x: 10, y: 20, width: 100, height: 100 } });
+    expect(data.avatars[1]).toMatchObject({
+      is_current: false,
+      sort_order: 1,
+      cropped_info: { x: 10, y: 20, width: 100, height: 100 },
+    });
 
     expect(data.articles.map((article) => article.id)).not.toContain(site.binnedArticleId);
     const article = data.articles.find((candidate) => candidate.id === site.liveArticleId);
@@ -185,7 +200,10 @@ describe('export, wipe, import', () => {
     expect((await targetApi('GET', detail)).body).toEqual((await sourceApi('GET', detail)).body);
 
     for (const filename of [...site.avatarFiles, site.coverFile]) {
-      const [before, after] = await Promise.all([fetch(`${source.url}/uploads/${filename}`), fetch(`${target.url}/uploads/${filename}`)]);
+      const [before, after] = await Promise.all([
+        fetch(`${source.url}/uploads/${filename}`),
+        fetch(`${target.url}/uploads/${filename}`),
+      ]);
       expect(after.status).toBe(200);
       expect(Buffer.from(await after.arrayBuffer())).toEqual(Buffer.from(await before.arrayBuffer()));
     }
@@ -214,7 +232,10 @@ describe('export, wipe, import', () => {
     const restartedToken = await target.login();
     const skill = await restartedApi<EnvelopeBody>('POST', '/api/admin/skills', { token: restartedToken, json: { name: 'Zig' } });
     expect(skill.body.id).toBeGreaterThan(Math.max(...data.skills.map((item) => item.id as number)));
-    const article = await restartedApi<EnvelopeBody>('POST', '/api/admin/articles', { token: restartedToken, json: { title: '新', content: '新' } });
+    const article = await restartedApi<EnvelopeBody>('POST', '/api/admin/articles', {
+      token: restartedToken,
+      json: { title: '新', content: '新' },
+    });
     expect(article.body.id).toBeGreaterThan(Math.max(...data.articles.map((item) => item.id as number)));
   });
 });

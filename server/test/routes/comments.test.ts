@@ -25,7 +25,12 @@ describe('POST /api/articles/{id}/comments', () => {
     const articleId = await createArticle(api, token);
     const realtime = await connectRealtime(server.url);
     try {
-      const response = await postComment(api, articleId, { author: '  张三 ', content: ' 写得很好 ' }, { 'User-Agent': 'FolioTest/1.0' });
+      const response = await postComment(
+        api,
+        articleId,
+        { author: '  张三 ', content: ' 写得很好 ' },
+        { 'User-Agent': 'FolioTest/1.0' },
+      );
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ code: 0, msg: '评论发布成功' });
       expect(response.body.data).toEqual({
@@ -50,7 +55,9 @@ describe('POST /api/articles/{id}/comments', () => {
   it('accepts a missing, empty or null email', async () => {
     const articleId = await createArticle(api, token);
     for (const email of [undefined, '', null]) {
-      const response = await api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, { json: { author: 'a', content: 'b', email } });
+      const response = await api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, {
+        json: { author: 'a', content: 'b', email },
+      });
       expect(response.status).toBe(201);
     }
     const admin = await api<EnvelopeBody>('GET', '/api/admin/comments', { token });
@@ -87,7 +94,9 @@ describe('POST /api/articles/{id}/comments', () => {
 
   it('stores all of 200 concurrent posts on one article', async () => {
     const articleId = await createArticle(api, token);
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, index) => postComment(api, articleId, { content: `并发评论 ${index}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => postComment(api, articleId, { content: `并发评论 ${index}` })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(200).fill(201));
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(200);
     const list = await api<EnvelopeBody>('GET', `/api/articles/${articleId}/comments?per_page=100`);
@@ -145,9 +154,11 @@ describe('admin comments', () => {
     );
 
     const titles = async (query: string) =>
-      ((await api<EnvelopeBody>('GET', `/api/admin/comments?${query}`, { token })).body.data as { comments: { article_title: string }[] }).comments.map(
-        (comment) => comment.article_title,
-      );
+      (
+        (await api<EnvelopeBody>('GET', `/api/admin/comments?${query}`, { token })).body.data as {
+          comments: { article_title: string }[];
+        }
+      ).comments.map((comment) => comment.article_title);
     expect(await titles('search=alice')).toEqual(['在线文章']);
     expect(await titles('search=post')).toEqual(['在线文章']);
     expect(await titles(`search=${encodeURIComponent('帮助')}`)).toEqual(['回收站文章']);
@@ -164,7 +175,10 @@ describe('admin comments', () => {
     const id = (await postComment(api, articleId)).body.id as number;
     const realtime = await connectRealtime(server.url);
     try {
-      const response = await api<EnvelopeBody>('DELETE', `/api/admin/comments/${id}`, { token, headers: { 'Content-Type': 'application/json' } });
+      const response = await api<EnvelopeBody>('DELETE', `/api/admin/comments/${id}`, {
+        token,
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(response.body).toMatchObject({ code: 0, msg: '评论删除成功', data: { id } });
       await expect(realtime.waitFor('comments_updated')).resolves.toEqual({ article_id: articleId });
     } finally {

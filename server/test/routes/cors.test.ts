@@ -13,7 +13,11 @@ afterAll(() => server.close());
 const preflight = (origin: string) =>
   fetch(`${server.url}/api/admin/login`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'Content-Type, Authorization' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'Content-Type, Authorization',
+    },
   });
 
 describe('CORS (API 1.7)', () => {
@@ -45,7 +49,12 @@ describe('CORS (API 1.7)', () => {
 
   it('refuses namespaces other than the default one', async () => {
     const { io } = await import('socket.io-client');
-    const socket = io(`${server.url}/articles`, { path: '/socket.io/', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(`${server.url}/articles`, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
     socket.close();
     expect(error.message).toBe('Invalid namespace');

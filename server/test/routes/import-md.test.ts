@@ -24,9 +24,13 @@ function form(files: readonly Upload[], field = 'files'): FormData {
 }
 
 const importFiles = (files: readonly Upload[], field?: string) =>
-  api<EnvelopeBody & { data: MarkdownImportSummary }>('POST', '/api/admin/articles/import-md', { token, body: form(files, field) });
+  api<EnvelopeBody & { data: MarkdownImportSummary }>('POST', '/api/admin/articles/import-md', {
+    token,
+    body: form(files, field),
+  });
 
-const readArticle = async (id: number) => (await api<EnvelopeBody & { data: AdminArticleDetail }>('GET', `/api/admin/articles/${id}`, { token })).body.data;
+const readArticle = async (id: number) =>
+  (await api<EnvelopeBody & { data: AdminArticleDetail }>('GET', `/api/admin/articles/${id}`, { token })).body.data;
 
 /** Temp files left in the OS temp dir that still hold `marker` (the upload's bytes). */
 async function leftoverUploads(marker: string): Promise<string[]> {
@@ -43,7 +47,10 @@ async function leftoverUploads(marker: string): Promise<string[]> {
 
 describe('POST /api/admin/articles/import-md', () => {
   it('imports each file on its own, reports every skip reason and warning, and emits articles_updated', async () => {
-    const existing = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title: '已经存在的文章', content: '旧正文' } });
+    const existing = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '已经存在的文章', content: '旧正文' },
+    });
     expect(existing.status).toBe(201);
     const marker = `marker-${Date.now()}`;
     const files: Upload[] = [
@@ -111,10 +118,17 @@ describe('POST /api/admin/articles/import-md', () => {
     const imported = data.results.filter((result) => result.status === 'imported');
     expect(data.imported_ids).toEqual(imported.map((result) => result.id));
     expect(imported.find((result) => result.filename === 'react18.md')?.warnings).toEqual([]);
-    expect(imported.find((result) => result.filename === 'warnings.md')?.warnings?.slice().sort()).toEqual(
-      ['标签 "C++" 含非法字符，已忽略', '封面地址无效，已忽略', '日期格式无效，已忽略'].sort(),
-    );
-    expect(data.results.find((result) => result.filename === 'todo.txt')).toEqual({ filename: 'todo.txt', status: 'skipped', reason: '不是Markdown文件' });
+    expect(
+      imported
+        .find((result) => result.filename === 'warnings.md')
+        ?.warnings?.slice()
+        .sort(),
+    ).toEqual(['标签 "C++" 含非法字符，已忽略', '封面地址无效，已忽略', '日期格式无效，已忽略'].sort());
+    expect(data.results.find((result) => result.filename === 'todo.txt')).toEqual({
+      filename: 'todo.txt',
+      status: 'skipped',
+      reason: '不是Markdown文件',
+    });
 
     const [react, notes, plain, warned, zoned, noZone, crlf, bom] = await Promise.all(data.imported_ids.map(readArticle));
     expect(react).toMatchObject({
@@ -145,7 +159,11 @@ describe('POST /api/admin/articles/import-md', () => {
     try {
       const nothing = await importFiles([['readme.txt', 'hello']]);
       expect(nothing.status).toBe(200);
-      expect(nothing.body).toMatchObject({ code: 0, msg: '成功导入0篇文章，跳过1个文件', data: { imported_count: 0, imported_ids: [] } });
+      expect(nothing.body).toMatchObject({
+        code: 0,
+        msg: '成功导入0篇文章，跳过1个文件',
+        data: { imported_count: 0, imported_ids: [] },
+      });
 
       const one = await importFiles([['single.md', '# 单独导入\n正文']]);
       expect(one.body.msg).toBe('成功导入1篇文章');
@@ -185,7 +203,9 @@ describe('POST /api/admin/articles/import-md', () => {
     expect(big.status).toBe(413);
     expect(big.body.msg).toBe('请求体过大');
 
-    const titles = ((await api<EnvelopeBody>('GET', '/api/admin/articles?per_page=100', { token })).body.data as { title: string }[]).map((a) => a.title);
+    const titles = (
+      (await api<EnvelopeBody>('GET', '/api/admin/articles?per_page=100', { token })).body.data as { title: string }[]
+    ).map((a) => a.title);
     expect(titles).not.toContain(`第0篇${marker}`);
     expect(await leftoverUploads(marker)).toEqual([]);
   });

@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const buildSkill = (overrides: Record<string, unknown> = {}) => ({ name: 'Go', description: '并发编程', level: 70, ...overrides });
+const buildSkill = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Go',
+  description: '并发编程',
+  level: 70,
+  ...overrides,
+});
 
 describe('skills', () => {
   beforeEach(async () => {
@@ -56,9 +61,14 @@ describe('skills', () => {
       json: { level: 80, id: 999, sort_order: 7, created_at: 'x' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ msg: '更新成功', data: { id, name: 'Go', description: '并发编程', level: 80, sort_order: 0 } });
+    expect(updated.body).toMatchObject({
+      msg: '更新成功',
+      data: { id, name: 'Go', description: '并发编程', level: 80, sort_order: 0 },
+    });
 
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/skills/9999', { token, json: { level: 1 } })).body).toMatchObject({ msg: '技能不存在' });
+    expect((await api<EnvelopeBody>('PUT', '/api/admin/skills/9999', { token, json: { level: 1 } })).body).toMatchObject({
+      msg: '技能不存在',
+    });
     expect((await api('PUT', '/api/admin/skills/0', { token, json: { level: 1 } })).status).toBe(404);
     expect((await api('DELETE', '/api/admin/skills/-3', { token })).status).toBe(404);
   });
@@ -66,20 +76,29 @@ describe('skills', () => {
   it('deletes permanently, accepting a JSON content type with no body', async () => {
     const created = await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: buildSkill() });
     const id = created.body.id as number;
-    const deleted = await api<EnvelopeBody>('DELETE', `/api/admin/skills/${id}`, { token, headers: { 'Content-Type': 'application/json' } });
+    const deleted = await api<EnvelopeBody>('DELETE', `/api/admin/skills/${id}`, {
+      token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(deleted.body).toMatchObject({ code: 0, msg: '删除成功', data: { id } });
     expect((await api('DELETE', `/api/admin/skills/${id}`, { token })).status).toBe(404);
   });
 
   it('reorders the whole list and rejects partial, unknown or duplicate id lists', async () => {
     const ids: number[] = [];
-    for (const name of ['A', 'B', 'C']) ids.push((await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: buildSkill({ name }) })).body.id as number);
+    for (const name of ['A', 'B', 'C'])
+      ids.push((await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: buildSkill({ name }) })).body.id as number);
     const [a, b, c] = ids as [number, number, number];
 
     const reordered = await api<EnvelopeBody>('PUT', '/api/admin/skills/order', { token, json: { ids: [c, a, b] } });
     expect(reordered.body.msg).toBe('排序已保存');
     expect((reordered.body.data as { name: string }[]).map((skill) => skill.name)).toEqual(['C', 'A', 'B']);
-    expect(((await api<EnvelopeBody>('GET', '/api/skills')).body.data as { name: string; sort_order: number }[]).map((s) => [s.name, s.sort_order])).toEqual([
+    expect(
+      ((await api<EnvelopeBody>('GET', '/api/skills')).body.data as { name: string; sort_order: number }[]).map((s) => [
+        s.name,
+        s.sort_order,
+      ]),
+    ).toEqual([
       ['C', 0],
       ['A', 1],
       ['B', 2],
@@ -90,7 +109,9 @@ describe('skills', () => {
       error: 'conflict',
     });
     expect((await api('PUT', '/api/admin/skills/order', { token, json: { ids: [c, a, 999] } })).status).toBe(409);
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/skills/order', { token, json: { ids: [c, c, a] } })).body).toMatchObject({ msg: 'ids 必须是整数数组' });
+    expect((await api<EnvelopeBody>('PUT', '/api/admin/skills/order', { token, json: { ids: [c, c, a] } })).body).toMatchObject({
+      msg: 'ids 必须是整数数组',
+    });
     expect((await api('PUT', '/api/admin/skills/order', { token, json: { ids: 'x' } })).status).toBe(400);
   });
 
@@ -124,29 +145,54 @@ describe('contacts', () => {
     for (const [json, msg] of invalid) {
       expect((await api<EnvelopeBody>('POST', '/api/admin/contacts', { token, json })).body.msg).toBe(msg);
     }
-    const unknownType = await api<EnvelopeBody>('POST', '/api/admin/contacts', { token, json: { type: 'telegram', value: '@me' } });
+    const unknownType = await api<EnvelopeBody>('POST', '/api/admin/contacts', {
+      token,
+      json: { type: 'telegram', value: '@me' },
+    });
     expect(unknownType.status).toBe(201);
-    expect((await api<EnvelopeBody>('PUT', '/api/admin/contacts/9999', { token, json: { value: 'x' } })).body.msg).toBe('联系方式不存在');
+    expect((await api<EnvelopeBody>('PUT', '/api/admin/contacts/9999', { token, json: { value: 'x' } })).body.msg).toBe(
+      '联系方式不存在',
+    );
   });
 });
 
 describe('request envelope rules', () => {
   it('answers malformed JSON with 400, a non-JSON body with 415 and an oversized body with 413', async () => {
-    const malformed = await api<EnvelopeBody>('POST', '/api/admin/skills', { token, body: '{"name":', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await api<EnvelopeBody>('POST', '/api/admin/skills', {
+      token,
+      body: '{"name":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed).toMatchObject({ status: 400, body: { msg: '请求体不是合法的JSON', error: 'bad_request' } });
-    const wrongType = await api<EnvelopeBody>('POST', '/api/admin/skills', { token, body: 'name=Go', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await api<EnvelopeBody>('POST', '/api/admin/skills', {
+      token,
+      body: 'name=Go',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrongType).toMatchObject({ status: 415, body: { msg: '请求体必须是JSON' } });
-    const huge = await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: { name: 'Go', description: 'x'.repeat(3 * 1024 * 1024) } });
+    const huge = await api<EnvelopeBody>('POST', '/api/admin/skills', {
+      token,
+      json: { name: 'Go', description: 'x'.repeat(3 * 1024 * 1024) },
+    });
     expect(huge).toMatchObject({ status: 413, body: { msg: '请求体过大', error: 'payload_too_large' } });
   });
 
   it('answers unknown API paths with a JSON 404 and wrong methods with 405', async () => {
-    expect(await api('GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { code: 1, msg: '接口不存在', error: 'not_found' } });
-    expect(await api('DELETE', '/api/skills')).toMatchObject({ status: 405, body: { msg: '不支持的请求方法', error: 'method_not_allowed' } });
+    expect(await api('GET', '/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { code: 1, msg: '接口不存在', error: 'not_found' },
+    });
+    expect(await api('DELETE', '/api/skills')).toMatchObject({
+      status: 405,
+      body: { msg: '不支持的请求方法', error: 'method_not_allowed' },
+    });
   });
 
   it('requires a bearer token on admin endpoints', async () => {
     expect(await api('GET', '/api/admin/skills')).toMatchObject({ status: 401, body: { msg: 'Token不存在' } });
-    expect(await api('GET', '/api/admin/skills', { token: 'nope' })).toMatchObject({ status: 401, body: { msg: 'Token已过期或无效' } });
+    expect(await api('GET', '/api/admin/skills', { token: 'nope' })).toMatchObject({
+      status: 401,
+      body: { msg: 'Token已过期或无效' },
+    });
   });
 });

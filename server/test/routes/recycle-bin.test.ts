@@ -42,7 +42,10 @@ describe('GET /api/admin/recycle-bin', () => {
     expect(Date.parse(item.purge_at ?? '') - Date.parse(item.deleted_at ?? '')).toBe(15 * DAY_MS);
     expect(item.deleted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
-    expect((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin?per_page=1&page=2', { token })).body).toMatchObject({ pages: 2, data: [{ id: first }] });
+    expect((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin?per_page=1&page=2', { token })).body).toMatchObject({
+      pages: 2,
+      data: [{ id: first }],
+    });
     expect((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin?page=x', { token })).status).toBe(400);
     expect((await api('GET', '/api/admin/recycle-bin')).status).toBe(401);
   });
@@ -55,7 +58,11 @@ describe('restore', () => {
     try {
       const response = await api<EnvelopeBody>('POST', `/api/admin/recycle-bin/${id}/restore`, { token });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ code: 0, msg: '已恢复', data: { id, title: '可恢复', content: '# 并发渲染\n\n正文内容' } });
+      expect(response.body).toMatchObject({
+        code: 0,
+        msg: '已恢复',
+        data: { id, title: '可恢复', content: '# 并发渲染\n\n正文内容' },
+      });
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
     } finally {
       realtime.close();
@@ -71,7 +78,9 @@ describe('restore', () => {
     expect((await api('GET', `/api/articles/${id}/comments`)).status).toBe(404);
     await api('POST', `/api/admin/recycle-bin/${id}/restore`, { token });
     const comments = await api<EnvelopeBody>('GET', `/api/articles/${id}/comments`);
-    expect((comments.body.data as { comments: { content: string }[] }).comments.map((comment) => comment.content)).toEqual(['留下的评论']);
+    expect((comments.body.data as { comments: { content: string }[] }).comments.map((comment) => comment.content)).toEqual([
+      '留下的评论',
+    ]);
   });
 
   it('answers 404 回收站中没有该文章 for a live or missing article', async () => {
@@ -104,7 +113,9 @@ describe('purge', () => {
       realtime.close();
     }
     expect(idsOf((await api<EnvelopeBody>('GET', '/api/admin/recycle-bin', { token })).body)).toEqual([kept]);
-    const remaining = (await api<EnvelopeBody>('GET', '/api/admin/comments', { token })).body.data as { comments: { article_id: number }[] };
+    const remaining = (await api<EnvelopeBody>('GET', '/api/admin/comments', { token })).body.data as {
+      comments: { article_id: number }[];
+    };
     expect(remaining.comments.some((comment) => comment.article_id === id)).toBe(false);
     await server.app.store.flush();
     const bodies = await readdir(path.join(server.dataDir, 'article-bodies'));

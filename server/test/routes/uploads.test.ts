@@ -35,7 +35,10 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
 }
 
 async function uploadCover(kind: ImageKind, bytes = buildImage(kind)): Promise<{ url: string; filename: string; bytes: Buffer }> {
-  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body: imageForm(bytes, `cover.${kind}`) });
+  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', {
+    token,
+    body: imageForm(bytes, `cover.${kind}`),
+  });
   expect(response.status).toBe(201);
   const data = response.body.data as { url: string; filename: string };
   return { ...data, bytes };
@@ -59,7 +62,12 @@ describe('cover upload', () => {
     expect(response.status).toBe(201);
     const data = response.body.data as { url: string; filename: string };
     expect(data.filename).toMatch(/^[0-9a-f]{32}\.jpg$/);
-    expect(response.body).toMatchObject({ code: 0, msg: '上传成功', url: `/uploads/${data.filename}`, data: { url: `/uploads/${data.filename}` } });
+    expect(response.body).toMatchObject({
+      code: 0,
+      msg: '上传成功',
+      url: `/uploads/${data.filename}`,
+      data: { url: `/uploads/${data.filename}` },
+    });
     expect(await readFile(path.join(uploadsDir(), data.filename))).toEqual(bytes);
   });
 

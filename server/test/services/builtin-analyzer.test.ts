@@ -3,7 +3,13 @@ import { TAGS_PATTERN } from '@folio/shared';
 import { analyzeWithKeywords } from '../../src/services/ai/builtin-analyzer.js';
 import { applyOutputRules } from '../../src/services/ai/analyze.service.js';
 import { parseAnswer } from '../../src/services/ai/provider.js';
-import { dockerKubernetesArticle, mysqlIndexArticle, ragArticle, reactHooksArticle, travelEssay } from './builtin-analyzer.fixtures.js';
+import {
+  dockerKubernetesArticle,
+  mysqlIndexArticle,
+  ragArticle,
+  reactHooksArticle,
+  travelEssay,
+} from './builtin-analyzer.fixtures.js';
 
 function expectSavable(tags: string[]) {
   expect(tags.length).toBeGreaterThanOrEqual(3);
@@ -70,7 +76,8 @@ describe('built-in analyser on real articles', () => {
     const result = analyzeWithKeywords({
       title: '一次小重构',
       summary: '',
-      content: '<div align="center"><b>横幅</b></div>\n\n![图片说明 Kubernetes](/uploads/a.png)\n\n这次重构把**配置读取**集中到了一个模块，详见[这篇记录](https://example.com/kafka)。\n\n```go\npackage main\n```\n',
+      content:
+        '<div align="center"><b>横幅</b></div>\n\n![图片说明 Kubernetes](/uploads/a.png)\n\n这次重构把**配置读取**集中到了一个模块，详见[这篇记录](https://example.com/kafka)。\n\n```go\npackage main\n```\n',
     });
     expect(result.summary).toBe('这次重构把配置读取集中到了一个模块，详见这篇记录。');
     expect(result.tags).not.toContain('Kubernetes');
@@ -92,9 +99,15 @@ describe('output rules', () => {
 
   it('keeps a category to one line without commas and at most 64 characters', () => {
     expect(applyOutputRules({ category: '后端开发，Go', tags: [], summary: '' }, request, 'provider').category).toBe('后端开发');
-    expect(applyOutputRules({ category: 'x'.repeat(80), tags: [], summary: '' }, request, 'provider').category.length).toBeLessThanOrEqual(64);
+    expect(
+      applyOutputRules({ category: 'x'.repeat(80), tags: [], summary: '' }, request, 'provider').category.length,
+    ).toBeLessThanOrEqual(64);
     // Cutting never splits a character made of two UTF-16 units.
-    const emoji = applyOutputRules({ category: `a${'😀'.repeat(40)}`, tags: [], summary: `b${'😀'.repeat(150)}` }, request, 'provider');
+    const emoji = applyOutputRules(
+      { category: `a${'😀'.repeat(40)}`, tags: [], summary: `b${'😀'.repeat(150)}` },
+      request,
+      'provider',
+    );
     expect(emoji.category).toBe(`a${'😀'.repeat(31)}`);
     expect(emoji.suggested_summary.length).toBeLessThanOrEqual(200);
     expect(emoji.suggested_summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
@@ -109,7 +122,11 @@ describe('output rules', () => {
 
 describe('provider answer parsing', () => {
   it('reads a plain JSON object, a fenced one, and a comma-string of tags', () => {
-    expect(parseAnswer('{"category":"数据库","tags":["MySQL"],"summary":"s"}')).toEqual({ category: '数据库', tags: ['MySQL'], summary: 's' });
+    expect(parseAnswer('{"category":"数据库","tags":["MySQL"],"summary":"s"}')).toEqual({
+      category: '数据库',
+      tags: ['MySQL'],
+      summary: 's',
+    });
     expect(parseAnswer('结果：\n```json\n{"category":"数据库","tags":"MySQL，索引","summary":null}\n```')).toEqual({
       category: '数据库',
       tags: ['MySQL', '索引'],

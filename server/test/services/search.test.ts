@@ -106,11 +106,23 @@ describe('ArticleSearchIndex', () => {
       return record;
     });
     const index = indexWith(bodies);
-    const queries = ['安全', '性能优化', 'XYZ', 'ab', 'z', '0123', '器性', 'abcdefg', ...Array.from({ length: 40 }, () => text(2 + Math.floor(random() * 4)))];
+    const queries = [
+      '安全',
+      '性能优化',
+      'XYZ',
+      'ab',
+      'z',
+      '0123',
+      '器性',
+      'abcdefg',
+      ...Array.from({ length: 40 }, () => text(2 + Math.floor(random() * 4))),
+    ];
     for (const query of queries) {
       const needle = query.trim().toLowerCase();
       if (!needle) continue;
-      const expected = records.filter((record) => (bodies.get(record.id) ?? '').toLowerCase().includes(needle)).map((record) => record.id);
+      const expected = records
+        .filter((record) => (bodies.get(record.id) ?? '').toLowerCase().includes(needle))
+        .map((record) => record.id);
       expect(ids(index.search(records, query)), JSON.stringify(query)).toEqual(expected);
     }
   });

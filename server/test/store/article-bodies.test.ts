@@ -39,7 +39,8 @@ describe('article body revisions', () => {
       api('PUT', `/api/admin/articles/${id}`, { token, json: { content: `version ${index} ${'x'.repeat(index * 1000)}` } }),
     );
     expect((await Promise.all(edits)).every((response) => response.status === 200)).toBe(true);
-    const before = ((await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body.data as { content: string }).content;
+    const before = ((await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body.data as { content: string })
+      .content;
 
     await server.stop();
     server = await startTestServer({ dataDir: server.dataDir });
@@ -47,6 +48,8 @@ describe('article body revisions', () => {
     const after = await apiClient(server.url)<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token: afterToken });
     expect((after.body.data as { content: string }).content).toBe(before);
     // Superseded revisions are removed, at the latest on the next start.
-    expect((await readdir(path.join(server.dataDir, 'article-bodies'))).filter((name) => name.startsWith(`${id}-`))).toHaveLength(1);
+    expect((await readdir(path.join(server.dataDir, 'article-bodies'))).filter((name) => name.startsWith(`${id}-`))).toHaveLength(
+      1,
+    );
   });
 });

@@ -20,7 +20,14 @@ interface Acknowledged {
   commentIds: number[];
 }
 
-const emptyAcknowledged = (): Acknowledged => ({ skills: [], contacts: [], blockValues: new Map(), articles: new Map(), articleBodies: new Map(), commentIds: [] });
+const emptyAcknowledged = (): Acknowledged => ({
+  skills: [],
+  contacts: [],
+  blockValues: new Map(),
+  articles: new Map(),
+  articleBodies: new Map(),
+  commentIds: [],
+});
 
 let dataDir: string;
 let server: ServerProcess | undefined;
@@ -34,7 +41,9 @@ afterAll(async () => {
 });
 
 async function login(url: string): Promise<string> {
-  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', { json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD } });
+  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', {
+    json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD },
+  });
   if (typeof response.body.token !== 'string') throw new Error(`login failed: ${response.status}`);
   return response.body.token;
 }
@@ -58,19 +67,28 @@ async function runWriter(url: string, token: string, writer: string, acked: Ackn
           break;
         }
         case 1: {
-          const response = await api('POST', '/api/admin/contacts', { token, json: { type: 'email', value: `${tag}@example.com` } });
+          const response = await api('POST', '/api/admin/contacts', {
+            token,
+            json: { type: 'email', value: `${tag}@example.com` },
+          });
           if (response.status === 201) acked.contacts.push(`${tag}@example.com`);
           break;
         }
         case 2: {
           const key = `crash_${writer}`;
-          const response = await api('PUT', '/api/admin/site-blocks', { token, json: { blocks: [{ name: 'crash', content: { [key]: tag } }] } });
+          const response = await api('PUT', '/api/admin/site-blocks', {
+            token,
+            json: { blocks: [{ name: 'crash', content: { [key]: tag } }] },
+          });
           if (response.status === 200) acked.blockValues.set(key, tag);
           break;
         }
         case 3: {
           const title = `文章 ${tag}`;
-          const response = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title, content: `正文 step ${step}`, tags: 'crash' } });
+          const response = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+            token,
+            json: { title, content: `正文 step ${step}`, tags: 'crash' },
+          });
           if (response.status === 201) {
             articleId = response.body.id as number;
             acked.articles.set(articleId, title);
@@ -79,7 +97,10 @@ async function runWriter(url: string, token: string, writer: string, acked: Ackn
         }
         case 4: {
           if (articleId === undefined) break;
-          const response = await api('PUT', `/api/admin/articles/${articleId}`, { token, json: { content: `正文 step ${step}` } });
+          const response = await api('PUT', `/api/admin/articles/${articleId}`, {
+            token,
+            json: { content: `正文 step ${step}` },
+          });
           if (response.status === 200) acked.articleBodies.set(articleId, step);
           break;
         }
@@ -87,7 +108,10 @@ async function runWriter(url: string, token: string, writer: string, acked: Ackn
           if (articleId === undefined) break;
           // Each comment from its own address, so the per-address comment limit never answers 429.
           const headers = { 'X-Forwarded-For': `198.51.100.${step % 250}` };
-          const response = await api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, { headers, json: { author: writer, content: `评论 ${tag}` } });
+          const response = await api<EnvelopeBody>('POST', `/api/articles/${articleId}/comments`, {
+            headers,
+            json: { author: writer, content: `评论 ${tag}` },
+          });
           if (response.status === 201) acked.commentIds.push(response.body.id as number);
         }
       }
@@ -114,7 +138,10 @@ async function expectAcknowledgedWritesPresent(url: string, acked: Acknowledged)
   const token = await login(url);
   const skills = (await api<EnvelopeBody>('GET', '/api/admin/skills', { token })).body.data as { name: string }[];
   const contacts = (await api<EnvelopeBody>('GET', '/api/admin/contacts', { token })).body.data as { value: string }[];
-  const blocks = (await api<EnvelopeBody>('GET', '/api/site-blocks')).body.data as { name: string; content: Record<string, string> }[];
+  const blocks = (await api<EnvelopeBody>('GET', '/api/site-blocks')).body.data as {
+    name: string;
+    content: Record<string, string>;
+  }[];
   const skillNames = new Set(skills.map((skill) => skill.name));
   const contactValues = new Set(contacts.map((contact) => contact.value));
   expect(acked.skills.filter((name) => !skillNames.has(name))).toEqual([]);
@@ -124,7 +151,9 @@ async function expectAcknowledgedWritesPresent(url: string, acked: Acknowledged)
     expect(article.body.title, `article ${id}`).toBe(title);
     // A body rewrite that was sent but never answered may have landed; never an older one.
     const content = String(article.body.content);
-    expect(Number(/step (\d+)$/.exec(content)?.[1]), `article ${id} body`).toBeGreaterThanOrEqual(acked.articleBodies.get(id) ?? 0);
+    expect(Number(/step (\d+)$/.exec(content)?.[1]), `article ${id} body`).toBeGreaterThanOrEqual(
+      acked.articleBodies.get(id) ?? 0,
+    );
   }
   const storedComments = new Set<number>();
   for (let page = 1; ; page += 1) {
@@ -148,28 +177,32 @@ describe('crash safety', () => {
   // Different kill points: early (first commits, seeding just done), mid-stream, and later.
   const killAfterAcks = [3, 60, 300];
 
-  it.each(killAfterAcks)('keeps every acknowledged write after a SIGKILL once %i writes were answered', { timeout: 60_000 }, async (killAfter) => {
-    server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
-    const token = await login(server.url);
-    const acked = emptyAcknowledged();
-    let answered = 0;
-    const current = server;
-    const onAnswer = () => {
-      answered += 1;
-      // Killed while the other writers still have requests in flight and commits running.
-      if (answered === killAfter) current.child.kill('SIGKILL');
-    };
-    // Each writer stops at its first broken connection, so all are done before the restart.
-    await Promise.all(['a', 'b', 'c', 'd'].map((writer) => runWriter(current.url, token, writer, acked, onAnswer)));
-    expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    await expectAllJsonParses();
+  it.each(killAfterAcks)(
+    'keeps every acknowledged write after a SIGKILL once %i writes were answered',
+    { timeout: 60_000 },
+    async (killAfter) => {
+      server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
+      const token = await login(server.url);
+      const acked = emptyAcknowledged();
+      let answered = 0;
+      const current = server;
+      const onAnswer = () => {
+        answered += 1;
+        // Killed while the other writers still have requests in flight and commits running.
+        if (answered === killAfter) current.child.kill('SIGKILL');
+      };
+      // Each writer stops at its first broken connection, so all are done before the restart.
+      await Promise.all(['a', 'b', 'c', 'd'].map((writer) => runWriter(current.url, token, writer, acked, onAnswer)));
+      expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      await expectAllJsonParses();
 
-    server = await spawnServer({ dataDir });
-    await expectAcknowledgedWritesPresent(server.url, acked);
-    // The next start finished or dropped whatever the crash interrupted.
-    const names = await expectAllJsonParses();
-    expect(names).not.toContain('journal.json');
-    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    await stopServer(server, 'SIGTERM');
-  });
+      server = await spawnServer({ dataDir });
+      await expectAcknowledgedWritesPresent(server.url, acked);
+      // The next start finished or dropped whatever the crash interrupted.
+      const names = await expectAllJsonParses();
+      expect(names).not.toContain('journal.json');
+      expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      await stopServer(server, 'SIGTERM');
+    },
+  );
 });

@@ -46,7 +46,10 @@ describe('Store journal', () => {
 
     // The state a crash leaves: the journal is complete, skills.json is still the old one and
     // contacts.json was never written.
-    const skills: CollectionFile<SkillRecord> = { next_id: 3, items: [buildSkill({ id: 1, name: 'Go' }), buildSkill({ id: 2, name: 'Rust' })] };
+    const skills: CollectionFile<SkillRecord> = {
+      next_id: 3,
+      items: [buildSkill({ id: 1, name: 'Go' }), buildSkill({ id: 2, name: 'Rust' })],
+    };
     const contacts: CollectionFile<ContactRecord> = { next_id: 2, items: [buildContact()] };
     const journal = {
       files: [
@@ -139,7 +142,12 @@ describe('Store group commit', () => {
       writes.push(skills.create({ name: `skill-${index}`, description: '', level: index }));
       writes.push(contacts.create({ type: 'email', value: `c${index}@example.com` }));
       // A change chained on another's completion lands in a later commit, never a lost one.
-      if (index % 10 === 0) writes.push(skills.create({ name: `first-${index}`, description: '', level: 1 }).then(() => contacts.create({ type: 'qq', value: `${index}` })));
+      if (index % 10 === 0)
+        writes.push(
+          skills
+            .create({ name: `first-${index}`, description: '', level: 1 })
+            .then(() => contacts.create({ type: 'qq', value: `${index}` })),
+        );
     }
     await Promise.all(writes);
 

@@ -4,9 +4,7 @@ import type { Socket } from 'node:net';
 
 /** What the fake answers to the next chat-completions calls. */
 export type FakeReply =
-  | { kind: 'answer'; content: string }
-  | { kind: 'status'; status: number; body?: unknown }
-  | { kind: 'hang' };
+  { kind: 'answer'; content: string } | { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' };
 
 export interface RecordedRequest {
   path: string;

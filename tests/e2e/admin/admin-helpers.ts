@@ -33,7 +33,10 @@ export async function openSignedIn(page: Page, server: TestServer, path: string)
 
 /** A tiny valid PNG (1x1), so uploads pass the server's magic-byte check. */
 export function pngBytes(): Buffer {
-  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
 }
 
 /**

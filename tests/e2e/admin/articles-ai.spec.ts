@@ -8,12 +8,18 @@ const test = base.extend<{ fakeAi: FakeOpenAi }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   fakeAi: async ({}, use) => {
     const fake = await startFakeOpenAi();
-    fake.reply({ kind: 'answer', content: JSON.stringify({ category: '测试分类', tags: ['标签甲', '标签乙'], summary: '模型生成的摘要' }) });
+    fake.reply({
+      kind: 'answer',
+      content: JSON.stringify({ category: '测试分类', tags: ['标签甲', '标签乙'], summary: '模型生成的摘要' }),
+    });
     await use(fake);
     await fake.close();
   },
   serverOptions: async ({ fakeAi }, use) => {
-    await use({ seed: true, config: { ai: { baseUrl: fakeAi.baseUrl, apiKey: 'test-key', model: 'fake-model', timeoutMs: 5000 } } });
+    await use({
+      seed: true,
+      config: { ai: { baseUrl: fakeAi.baseUrl, apiKey: 'test-key', model: 'fake-model', timeoutMs: 5000 } },
+    });
   },
 });
 
@@ -45,12 +51,22 @@ test('the provider suggestions show in the panel and are applied only when asked
   expect(saved).toMatchObject({ category: '测试分类', tags: '标签甲,标签乙', summary: '模型生成的摘要' });
 });
 
-test('batch AI runs one by one, counts an empty article as failed and stops when cancelled', async ({ page, server, api, fakeAi }) => {
+test('batch AI runs one by one, counts an empty article as failed and stops when cancelled', async ({
+  page,
+  server,
+  api,
+  fakeAi,
+}) => {
   const token = await server.login();
-  const imported = await api('POST', '/api/admin/import', { token, json: { articles: [{ id: 100, title: '空文章', content: '' }] } });
+  const imported = await api('POST', '/api/admin/import', {
+    token,
+    json: { articles: [{ id: 100, title: '空文章', content: '' }] },
+  });
   expect(imported.status).toBe(200);
   await openSignedIn(page, server, '/admin/articles');
-  const seeded = ((await api('GET', '/api/admin/articles', { token })).body.data as AdminArticle[]).filter((article) => article.id !== 100);
+  const seeded = ((await api('GET', '/api/admin/articles', { token })).body.data as AdminArticle[]).filter(
+    (article) => article.id !== 100,
+  );
   expect(seeded).toHaveLength(3);
 
   // Hold the second analysis until the owner has pressed 取消, so "midway" is exact.
@@ -68,7 +84,8 @@ test('batch AI runs one by one, counts an empty article as failed and stops when
     await route.continue();
   });
 
-  for (const title of ['空文章', ...seeded.map((article) => article.title)]) await page.getByRole('checkbox', { name: `选择 ${title}` }).check();
+  for (const title of ['空文章', ...seeded.map((article) => article.title)])
+    await page.getByRole('checkbox', { name: `选择 ${title}` }).check();
   await page.getByRole('button', { name: '批量AI分析' }).click();
   await second;
   const banner = page.getByTestId('batch-ai-banner');
@@ -82,7 +99,9 @@ test('batch AI runs one by one, counts an empty article as failed and stops when
   await expect(toast(page, '批量分析已取消：成功2篇，失败1篇')).toBeVisible();
   expect(fakeAi.requests).toHaveLength(2);
 
-  const after = await Promise.all(seeded.map(async (article) => (await api('GET', `/api/admin/articles/${article.id}`, { token })).body.data as AdminArticle));
+  const after = await Promise.all(
+    seeded.map(async (article) => (await api('GET', `/api/admin/articles/${article.id}`, { token })).body.data as AdminArticle),
+  );
   expect(after.map((article) => article.category)).toEqual(['测试分类', '测试分类', seeded[2]?.category]);
   expect(after[0]?.tags).toBe('标签甲,标签乙');
 });

@@ -3,7 +3,15 @@ import { expect, test } from '../fixtures.js';
 import type { apiClient } from '../../support/test-server.js';
 import { openSignedIn, pngBytes, toast } from './admin-helpers.js';
 
-type AdminArticle = { id: number; title: string; category: string; tags: string; summary: string; cover: string; content: string };
+type AdminArticle = {
+  id: number;
+  title: string;
+  category: string;
+  tags: string;
+  summary: string;
+  cover: string;
+  content: string;
+};
 
 async function articleByTitle(api: ReturnType<typeof apiClient>, token: string, title: string) {
   const list = (await api('GET', `/api/admin/articles?per_page=100`, { token })).body.data as AdminArticle[];
@@ -105,11 +113,15 @@ test('Markdown import of several files reports each file, and the page size rese
   await openSignedIn(page, server, '/admin/articles');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '批量导入MD' }).click();
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     {
       name: 'front-matter.md',
       mimeType: 'text/markdown',
-      buffer: Buffer.from('---\ntitle: 前置元数据文章\ncategory: 工具使用\ntags: [Vite, 构建]\ndate: 2024-05-01\n---\n\n正文第一段。\n'),
+      buffer: Buffer.from(
+        '---\ntitle: 前置元数据文章\ncategory: 工具使用\ntags: [Vite, 构建]\ndate: 2024-05-01\n---\n\n正文第一段。\n',
+      ),
     },
     { name: 'heading.md', mimeType: 'text/markdown', buffer: Buffer.from('# 标题来自一级标题\n\n一些正文内容。\n') },
     { name: 'third.markdown', mimeType: 'text/markdown', buffer: Buffer.from('# 第三篇\n\n第三篇的正文。\n') },

@@ -9,7 +9,9 @@ test('comments: search, then delete one after confirming', async ({ page, server
     ['读者甲', '写得很清楚，谢谢分享'],
     ['读者乙', '请问有示例仓库吗？'],
   ]) {
-    expect((await api('POST', `/api/articles/${article?.id}/comments`, { json: { author, email: '', content } })).status).toBe(201);
+    expect((await api('POST', `/api/articles/${article?.id}/comments`, { json: { author, email: '', content } })).status).toBe(
+      201,
+    );
   }
 
   await openSignedIn(page, server, '/admin/comments');
@@ -55,13 +57,17 @@ test('data: export downloads a dated backup that imports back, and a non-JSON fi
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '选择文件并导入' }).click();
-  await (await chooser).setFiles({ name: file.suggestedFilename(), mimeType: 'application/json', buffer: await readFile(backupPath) });
+  await (
+    await chooser
+  ).setFiles({ name: file.suggestedFilename(), mimeType: 'application/json', buffer: await readFile(backupPath) });
   await expect(toast(page, '数据导入成功')).toBeVisible();
   const skills = (await api('GET', '/api/skills')).body.data as { name: string }[];
   expect(skills.map((skill) => skill.name)).toContain('Docker');
 
   const brokenChooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '选择文件并导入' }).click();
-  await (await brokenChooser).setFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ skills: [{ id: 1 }] })) });
+  await (
+    await brokenChooser
+  ).setFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ skills: [{ id: 1 }] })) });
   await expect(toast(page, /^数据导入失败: 导入数据格式错误：/)).toBeVisible();
 });

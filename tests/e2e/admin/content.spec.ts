@@ -1,7 +1,12 @@
 import { expect, test } from '../fixtures.js';
 import { openSignedIn, toast } from './admin-helpers.js';
 
-test('about and home edits show in the preview and appear live on an open public page', async ({ page, context, server, api }) => {
+test('about and home edits show in the preview and appear live on an open public page', async ({
+  page,
+  context,
+  server,
+  api,
+}) => {
   const publicPage = await context.newPage();
   // The seeded calendar image points off-site; do not wait for it to fail loading.
   await publicPage.goto('/', { waitUntil: 'domcontentloaded' });

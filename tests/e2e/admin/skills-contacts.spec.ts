@@ -3,10 +3,18 @@ import { expect, test } from '../fixtures.js';
 import { moveWithKeyboard, openSignedIn, toast } from './admin-helpers.js';
 
 async function inputValues(page: Page, label: string): Promise<string[]> {
-  return page.getByTestId('sortable-card').getByLabel(label).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  return page
+    .getByTestId('sortable-card')
+    .getByLabel(label)
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 }
 
-test('skills: add, edit, reorder and delete are held until 保存全部更改, then saved in order', async ({ page, context, server, api }) => {
+test('skills: add, edit, reorder and delete are held until 保存全部更改, then saved in order', async ({
+  page,
+  context,
+  server,
+  api,
+}) => {
   await openSignedIn(page, server, '/admin/skills');
   await expect(page.getByTestId('sortable-card')).toHaveCount(4);
 
@@ -27,7 +35,12 @@ test('skills: add, edit, reorder and delete are held until 保存全部更改, t
   expect(await inputValues(page, '技能名称')).toEqual(['Node.js', 'TypeScript', 'Rust', 'React 19']);
 
   // Nothing reached the server yet, and leaving asks first.
-  expect(((await api('GET', '/api/skills')).body.data as { name: string }[]).map((skill) => skill.name)).toEqual(['TypeScript', 'React', 'Node.js', 'Docker']);
+  expect(((await api('GET', '/api/skills')).body.data as { name: string }[]).map((skill) => skill.name)).toEqual([
+    'TypeScript',
+    'React',
+    'Node.js',
+    'Docker',
+  ]);
   page.once('dialog', (confirm) => {
     expect(confirm.message()).toBe('有未保存的更改，确定要离开吗？');
     void confirm.dismiss();
@@ -78,7 +91,11 @@ test('contacts: type select, add, delete and reorder are saved together', async 
   await expect(toast(page, '保存成功')).toBeVisible();
 
   const saved = (await api('GET', '/api/contacts')).body.data as { type: string; value: string }[];
-  expect(saved.map(({ type, value }) => `${type}:${value}`)).toEqual(['qq:123456789', 'email:hello@example.com', 'phone:+86 138 0000 0000']);
+  expect(saved.map(({ type, value }) => `${type}:${value}`)).toEqual([
+    'qq:123456789',
+    'email:hello@example.com',
+    'phone:+86 138 0000 0000',
+  ]);
 });
 
 test('a skill the server rejects reports the save failure with its message', async ({ page, server }) => {

@@ -1,5 +1,14 @@
 import { expect, test } from '../fixtures.js';
-import { articleIdByTitle, createArticle, openPage, renderedMarkup, routeExternal, toast, waitForRealtime, WELCOME_TITLE } from './helpers.js';
+import {
+  articleIdByTitle,
+  createArticle,
+  openPage,
+  renderedMarkup,
+  routeExternal,
+  toast,
+  waitForRealtime,
+  WELCOME_TITLE,
+} from './helpers.js';
 
 test.describe('article page', () => {
   test('the server-rendered HTML holds the title, summary, rendered body and meta tags', async ({ request, server }) => {
@@ -50,7 +59,8 @@ test.describe('article page', () => {
   test('a broken diagram says 图表渲染失败; raw HTML in Markdown is shown, not run', async ({ page, server }) => {
     const id = await createArticle(server, {
       title: '坏图表',
-      content: '<script>window.__ran = 1</script>\n\n<img src="x" onerror="window.__ran = 2">\n\n```mermaid\ngraph TD\n  A -->>>> [[[\n```\n',
+      content:
+        '<script>window.__ran = 1</script>\n\n<img src="x" onerror="window.__ran = 2">\n\n```mermaid\ngraph TD\n  A -->>>> [[[\n```\n',
     });
     await routeExternal(page);
     await openPage(page, `/articles/${id}`);
@@ -109,7 +119,9 @@ test.describe('article page', () => {
     await expect(page.getByTestId('comment')).toHaveCount(1);
 
     await page.route(`**/api/articles/${id}/comments`, (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { code: 1, msg: '服务器内部错误' } }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { code: 1, msg: '服务器内部错误' } })
+        : route.continue(),
     );
     await page.getByLabel('评论内容').fill('第二条');
     await page.getByRole('button', { name: '发表评论' }).click();
@@ -123,7 +135,9 @@ test.describe('article page', () => {
     await openPage(page, `/articles/${id}`);
     await expect(page.getByTestId('comment')).toHaveCount(0);
     await waitForRealtime(page);
-    const posted = await api('POST', `/api/articles/${id}/comments`, { json: { author: '别处的读者', email: '', content: '实时评论' } });
+    const posted = await api('POST', `/api/articles/${id}/comments`, {
+      json: { author: '别处的读者', email: '', content: '实时评论' },
+    });
     expect(posted.status).toBe(201);
     await expect(page.getByTestId('comment')).toContainText('实时评论');
   });

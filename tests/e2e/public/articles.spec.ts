@@ -31,7 +31,13 @@ test.describe('article list', () => {
   });
 
   test('cards show at most three tags plus +N, counters and the date', async ({ page, server }) => {
-    await createArticle(server, { title: '五个标签的文章', content: '正文', category: '工具使用', tags: 'A1,B2,C3,D4,E5', summary: '摘要' });
+    await createArticle(server, {
+      title: '五个标签的文章',
+      content: '正文',
+      category: '工具使用',
+      tags: 'A1,B2,C3,D4,E5',
+      summary: '摘要',
+    });
     await routeExternal(page);
     await openPage(page, '/');
     const card = page.getByTestId('article-card').filter({ hasText: '五个标签的文章' });
@@ -67,7 +73,9 @@ test.describe('article list', () => {
     await expect
       .poll(async () => {
         const top = (await page.locator('#articles').boundingBox())?.y ?? Number.NaN;
-        const atBottom = await page.evaluate(() => window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+        const atBottom = await page.evaluate(
+          () => window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+        );
         return Math.abs(top - 70) < 8 || (atBottom && top >= 0 && top < (page.viewportSize()?.height ?? 0) / 2);
       })
       .toBe(true);
@@ -106,7 +114,9 @@ test.describe('article list', () => {
     await routeExternal(page);
     await openPage(page, '/');
     await expect(page.getByTestId('article-card')).toHaveCount(3);
-    await page.route(/\/api\/(articles|categories|tags)(\?|$)/, (route) => route.fulfill({ status: 500, json: { code: 1, msg: '服务器内部错误' } }));
+    await page.route(/\/api\/(articles|categories|tags)(\?|$)/, (route) =>
+      route.fulfill({ status: 500, json: { code: 1, msg: '服务器内部错误' } }),
+    );
     await page.getByRole('searchbox', { name: /搜索文章/ }).fill('Redis');
     await expect(page.getByTestId('demo-banner')).toContainText('演示模式');
     await expect(page.getByTestId('article-card')).toHaveCount(1);
@@ -144,7 +154,11 @@ test.describe('article list', () => {
     });
     await routeExternal(page);
     await openPage(page, '/');
-    await page.getByTestId('article-card').first().getByRole('button', { name: /分享文章/ }).click();
+    await page
+      .getByTestId('article-card')
+      .first()
+      .getByRole('button', { name: /分享文章/ })
+      .click();
     await expect.poll(() => page.evaluate(() => (window as { __shares?: { url: string }[] }).__shares?.length)).toBe(1);
     await expect(toast(page, '链接已复制到剪贴板')).toHaveCount(0);
   });

@@ -59,7 +59,8 @@ export async function routeExternal(page: Page, options: ExternalOptions = {}): 
 }
 
 /** Shaped like the real contribution chart (663 × 104). */
-const CALENDAR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="663" height="104"><rect width="663" height="104" fill="#9be9a8"/></svg>';
+const CALENDAR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="663" height="104"><rect width="663" height="104" fill="#9be9a8"/></svg>';
 
 /** An admin call with a fresh token; throws unless it succeeds. */
 export async function adminCall<T = unknown>(server: TestServer, method: string, path: string, json?: unknown): Promise<T> {

@@ -13,7 +13,13 @@ test.describe('landing page', () => {
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card" content="summary"');
     expect(html).toContain('data-make-styles-bucket');
-    for (const text of ['关于我', '计算机科学与技术专业本科', 'TypeScript', 'hello@example.com', '欢迎来到 Folio：我的第一篇博客']) {
+    for (const text of [
+      '关于我',
+      '计算机科学与技术专业本科',
+      'TypeScript',
+      'hello@example.com',
+      '欢迎来到 Folio：我的第一篇博客',
+    ]) {
       expect(html).toContain(text);
     }
     // No Markdown or diagram code on the landing page.
@@ -104,7 +110,8 @@ test.describe('landing page', () => {
   });
 
   test('about HTML with a script or an onerror handler never runs', async ({ page, server, request }) => {
-    const hostile = '<p>爱好安全</p><img src="/nope.png" alt="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>';
+    const hostile =
+      '<p>爱好安全</p><img src="/nope.png" alt="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>';
     await adminCall(server, 'PUT', '/api/admin/site-blocks', { blocks: [{ name: 'about', content: { hobbies: hostile } }] });
     const html = renderedMarkup(await (await request.get('/')).text());
     expect(html).toContain('爱好安全');

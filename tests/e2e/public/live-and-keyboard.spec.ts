@@ -2,7 +2,10 @@ import { expect, test } from '../fixtures.js';
 import { adminCall, openPage, routeExternal, toast, waitForRealtime } from './helpers.js';
 
 /** A 1×1 PNG, enough for the server's magic-byte check. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('live: a new avatar and a deleted contact show without a reload', async ({ page, server }) => {
   await routeExternal(page);
@@ -13,7 +16,11 @@ test('live: a new avatar and a deleted contact show without a reload', async ({ 
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'me.png');
   const token = await server.login();
-  const upload = await fetch(`${server.url}/api/admin/avatars`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const upload = await fetch(`${server.url}/api/admin/avatars`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(upload.status).toBe(201);
   await expect(page.getByTestId('home-avatar')).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.png$/);
 

@@ -9,7 +9,10 @@ test.describe('projects from the code host', () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.locator('h3')).toHaveText(['described-many-stars', 'described-few-stars', 'popular-no-description']);
     await expect(cards.nth(2)).toContainText('暂无描述');
-    await expect(cards.nth(0).getByRole('link', { name: /查看项目/ })).toHaveAttribute('href', 'https://github.com/octocat/described-many-stars');
+    await expect(cards.nth(0).getByRole('link', { name: /查看项目/ })).toHaveAttribute(
+      'href',
+      'https://github.com/octocat/described-many-stars',
+    );
     expect(requested.some((url) => url.startsWith('https://api.github.com/users/octocat/repos'))).toBe(true);
   });
 
@@ -54,7 +57,20 @@ test.describe('projects from the code host', () => {
       },
     });
     await page.addInitScript(() => {
-      const stale = { owner: 'octocat', day: '2000-01-01', projects: [{ title: 'stale', description: '', link: 'https://github.com/octocat', stars: 0, language: '', updated_at: '2000-01-01T00:00:00Z' }] };
+      const stale = {
+        owner: 'octocat',
+        day: '2000-01-01',
+        projects: [
+          {
+            title: 'stale',
+            description: '',
+            link: 'https://github.com/octocat',
+            stars: 0,
+            language: '',
+            updated_at: '2000-01-01T00:00:00Z',
+          },
+        ],
+      };
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('folio_projects_cache', JSON.stringify(stale));
         sessionStorage.setItem('seeded', '1');

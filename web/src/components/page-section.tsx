@@ -9,7 +9,14 @@ const useStyles = makeStyles({
   },
   alt: { backgroundColor: tokens.colorNeutralBackground2 },
   inner: { maxWidth: '1120px', margin: '0 auto' },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', marginBottom: '32px', flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '12px',
+    marginBottom: '32px',
+    flexWrap: 'wrap',
+  },
   title: {
     margin: 0,
     fontSize: tokens.fontSizeHero700,

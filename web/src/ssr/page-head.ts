@@ -67,7 +67,9 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   tags.unshift(`<title>${escapeHtml(title)}</title>`);
   meta('name', 'description', description);
   if (status !== 404) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
-  tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(M.rssTitle(siteName))}" href="${origin}/rss.xml" />`);
+  tags.push(
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(M.rssTitle(siteName))}" href="${origin}/rss.xml" />`,
+  );
   meta('property', 'og:site_name', siteName);
   meta('property', 'og:type', article ? 'article' : 'website');
   meta('property', 'og:title', article ? article.title : title);

@@ -69,7 +69,12 @@ function scorePlainWords(sections: readonly WeightedText[], knownSpellings: read
       if (!isWordLike) continue;
       const word = segment.trim();
       const key = word.toLowerCase();
-      if (!((CJK_WORD.test(word) && !CJK_PARTICLE_EDGE.test(word)) || LATIN_WORD.test(word)) || STOP_WORDS.has(key) || KNOWN_SPELLINGS.has(key)) continue;
+      if (
+        !((CJK_WORD.test(word) && !CJK_PARTICLE_EDGE.test(word)) || LATIN_WORD.test(word)) ||
+        STOP_WORDS.has(key) ||
+        KNOWN_SPELLINGS.has(key)
+      )
+        continue;
       // "性能" adds nothing next to the matched term "性能优化".
       if (knownSpellings.some((spelling) => spelling.includes(key))) continue;
       const entry = words.get(key) ?? { tag: word, score: 0 };

@@ -133,9 +133,20 @@ export const KNOWN_TERMS: readonly KnownTerm[] = [
  * Latin aliases that are also everyday English words: they only match as written (capitalised),
  * so "a worker node" or "express an idea" does not suggest Node.js or Express.
  */
-export const CASE_SENSITIVE_ALIASES: ReadonlySet<string> = new Set(
-  ['Node', 'Go', 'Express', 'Spring', 'Swift', 'Rust', 'Shell', 'Rails', 'Oracle', 'Helm', 'Flask', 'REST'],
-);
+export const CASE_SENSITIVE_ALIASES: ReadonlySet<string> = new Set([
+  'Node',
+  'Go',
+  'Express',
+  'Spring',
+  'Swift',
+  'Rust',
+  'Shell',
+  'Rails',
+  'Oracle',
+  'Helm',
+  'Flask',
+  'REST',
+]);
 
 /** The categories the analyser can pick without any article in the store (API section 9). */
 export const KEYWORD_CATEGORIES = [FRONTEND, BACKEND, MOBILE, DATABASE, DEVOPS, TOOLS, AI_CATEGORY] as const;

@@ -9,7 +9,10 @@ const CONTENT_EXCERPT_CHARS = 4000;
 
 /** Why the provider could not answer; `reason` is the Chinese `fallback_reason` of API section 9. */
 export class AiProviderError extends Error {
-  constructor(readonly reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(reason, options);
     this.name = 'AiProviderError';
   }
@@ -67,7 +70,8 @@ function providerFailure(error: unknown): AiProviderError {
   if (error instanceof AiProviderError) return error;
   if (error instanceof APIConnectionTimeoutError) return new AiProviderError(M.aiFallbackTimeout, { cause: error });
   if (error instanceof APIConnectionError) return new AiProviderError(M.aiFallbackUnreachable, { cause: error });
-  if (error instanceof APIError && error.status !== undefined) return new AiProviderError(M.aiFallbackHttp(error.status), { cause: error });
+  if (error instanceof APIError && error.status !== undefined)
+    return new AiProviderError(M.aiFallbackHttp(error.status), { cause: error });
   return new AiProviderError(M.aiFallbackUnreadable, { cause: error });
 }
 

@@ -40,7 +40,10 @@ interface CompiledTerm {
 function compile(term: KnownTerm): CompiledTerm {
   return {
     term,
-    anyCase: aliasRegExp(term.aliases.filter((alias) => !isCaseSensitive(alias)), 'gi'),
+    anyCase: aliasRegExp(
+      term.aliases.filter((alias) => !isCaseSensitive(alias)),
+      'gi',
+    ),
     exactCase: aliasRegExp(term.aliases.filter(isCaseSensitive), 'g'),
   };
 }
@@ -76,4 +79,6 @@ export function findKnownTerm(tag: string): KnownTerm | undefined {
 }
 
 /** Every spelling of every known term, lower-cased: such words are never counted twice as plain words. */
-export const KNOWN_SPELLINGS: ReadonlySet<string> = new Set(KNOWN_TERMS.flatMap((term) => term.aliases.map((alias) => alias.toLowerCase())));
+export const KNOWN_SPELLINGS: ReadonlySet<string> = new Set(
+  KNOWN_TERMS.flatMap((term) => term.aliases.map((alias) => alias.toLowerCase())),
+);

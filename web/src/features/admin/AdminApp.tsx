@@ -70,7 +70,8 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
   }, [platform, basePath]);
 
   const api = useMemo(
-    () => createAdminApiClient({ baseUrl: platform.apiBaseUrl, getToken: () => platform.tokenStorage.get(), onUnauthorized: expire }),
+    () =>
+      createAdminApiClient({ baseUrl: platform.apiBaseUrl, getToken: () => platform.tokenStorage.get(), onUnauthorized: expire }),
     [platform, expire],
   );
 

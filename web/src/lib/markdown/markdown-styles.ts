@@ -2,8 +2,24 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 // Syntax colours for light and dark (the theme follows the system setting, so does this).
 // Both palettes keep at least 4.5:1 contrast on the code block background (WCAG AA).
-const light = { comment: '#57606a', keyword: '#b31d28', string: '#0a3069', number: '#0550ae', func: '#6639ba', tag: '#116329', punct: '#424a53' };
-const dark = { comment: '#8b949e', keyword: '#ff7b72', string: '#a5d6ff', number: '#79c0ff', func: '#d2a8ff', tag: '#7ee787', punct: '#c9d1d9' };
+const light = {
+  comment: '#57606a',
+  keyword: '#b31d28',
+  string: '#0a3069',
+  number: '#0550ae',
+  func: '#6639ba',
+  tag: '#116329',
+  punct: '#424a53',
+};
+const dark = {
+  comment: '#8b949e',
+  keyword: '#ff7b72',
+  string: '#a5d6ff',
+  number: '#79c0ff',
+  func: '#d2a8ff',
+  tag: '#7ee787',
+  punct: '#c9d1d9',
+};
 
 const tokenColours = (palette: typeof light) => ({
   '& .token.comment, & .token.prolog, & .token.doctype, & .token.cdata': { color: palette.comment, fontStyle: 'italic' },
@@ -23,7 +39,12 @@ export const useMarkdownStyles = makeStyles({
     fontSize: '17px',
     lineHeight: '1.8',
     overflowWrap: 'break-word',
-    '& h2, & h3, & h4, & h5, & h6': { lineHeight: '1.35', marginTop: '1.8em', marginBottom: '0.6em', fontWeight: tokens.fontWeightSemibold },
+    '& h2, & h3, & h4, & h5, & h6': {
+      lineHeight: '1.35',
+      marginTop: '1.8em',
+      marginBottom: '0.6em',
+      fontWeight: tokens.fontWeightSemibold,
+    },
     '& h2': { fontSize: '1.6em' },
     '& h3': { fontSize: '1.35em', paddingBottom: '0.3em', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
     '& h4': { fontSize: '1.15em' },

@@ -12,7 +12,12 @@ function loadMermaid(): Promise<MermaidApi> {
   loading ??= import('mermaid').then(({ default: mermaid }) => {
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
     // 'strict' makes Mermaid sanitise labels and disables click handlers in diagrams.
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', suppressErrorRendering: true });
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: dark ? 'dark' : 'default',
+      suppressErrorRendering: true,
+    });
     return mermaid;
   });
   return loading;

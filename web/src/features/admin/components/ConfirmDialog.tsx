@@ -13,7 +13,15 @@ export interface ConfirmDialogProps {
 }
 
 /** The 取消 / 确认删除 dialog every destructive action goes through. */
-export function ConfirmDialog({ open, title, children, confirmLabel = UiMessages.confirmDelete, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = UiMessages.confirmDelete,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>

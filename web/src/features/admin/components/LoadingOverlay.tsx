@@ -11,7 +11,11 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     backgroundColor: tokens.colorBackgroundOverlay,
   },
-  box: { padding: tokens.spacingHorizontalXXL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1 },
+  box: {
+    padding: tokens.spacingHorizontalXXL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
 });
 
 /** The full-screen '加载中...' overlay of the articles screen. */

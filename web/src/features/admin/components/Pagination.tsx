@@ -23,7 +23,14 @@ export interface PaginationProps {
   onPerPageChange?: (perPage: number) => void;
 }
 
-export function Pagination({ page, perPage, total, perPageOptions = [5, 10, 20, 50], onPageChange, onPerPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  perPage,
+  total,
+  perPageOptions = [5, 10, 20, 50],
+  onPageChange,
+  onPerPageChange,
+}: PaginationProps) {
   const styles = useStyles();
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
@@ -44,9 +51,21 @@ export function Pagination({ page, perPage, total, perPageOptions = [5, 10, 20, 
       )}
       <Text>{`${from}-${to} / 共 ${total} 条`}</Text>
       <div className={styles.group}>
-        <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label="上一页" disabled={page <= 1} onClick={() => onPageChange(page - 1)} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          aria-label="上一页"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        />
         <Text>{`${page} / ${pages}`}</Text>
-        <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label="下一页" disabled={page >= pages} onClick={() => onPageChange(page + 1)} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          aria-label="下一页"
+          disabled={page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        />
       </div>
     </div>
   );

@@ -19,7 +19,9 @@ export function fieldsOf(article: AdminArticleDetail): ArticleFields {
 }
 
 export function listArticles(api: AdminApiClient, query: { page: number; perPage: number; search: string }) {
-  return api.get<AdminArticleListItem[]>('/api/admin/articles', { query: { page: query.page, per_page: query.perPage, search: query.search } });
+  return api.get<AdminArticleListItem[]>('/api/admin/articles', {
+    query: { page: query.page, per_page: query.perPage, search: query.search },
+  });
 }
 
 export function getArticle(api: AdminApiClient, id: number) {
@@ -54,6 +56,10 @@ export function importMarkdown(api: AdminApiClient, files: File[]) {
   return api.upload<MarkdownImportSummary>('/api/admin/articles/import-md', form);
 }
 
-export function analyzeArticle(api: AdminApiClient, input: { title: string; content: string; summary: string }, signal?: AbortSignal) {
+export function analyzeArticle(
+  api: AdminApiClient,
+  input: { title: string; content: string; summary: string },
+  signal?: AbortSignal,
+) {
   return api.post<AiAnalysis>('/api/admin/articles/ai-analyze', input, { signal });
 }

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+} from '@fluentui/react-components';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
@@ -61,7 +70,12 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
           <DialogBody>
             <DialogTitle>{id === null ? '新增文章' : '编辑文章'}</DialogTitle>
             <DialogContent className={styles.content}>
-              <ArticleForm value={fields} onChange={(patch) => setFields((current) => ({ ...current, ...patch }))} showRequired={attempted} editorHeight="360px" />
+              <ArticleForm
+                value={fields}
+                onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
+                showRequired={attempted}
+                editorHeight="360px"
+              />
             </DialogContent>
             <DialogActions>
               <Button onClick={() => onClose(false)} disabled={saving}>

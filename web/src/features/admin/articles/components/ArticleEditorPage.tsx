@@ -79,7 +79,12 @@ export default function ArticleEditorPage() {
   return (
     <div className={styles.root}>
       <header className={styles.bar}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="返回文章列表" onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowLeftRegular />}
+          aria-label="返回文章列表"
+          onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}
+        >
           {narrow ? null : '返回文章列表'}
         </Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>
@@ -90,7 +95,14 @@ export default function ArticleEditorPage() {
         </Button>
       </header>
       <main className={styles.body}>
-        {!loading && <ArticleForm value={fields} onChange={(patch) => setFields((current) => ({ ...current, ...patch }))} showRequired={attempted} editorHeight="60vh" />}
+        {!loading && (
+          <ArticleForm
+            value={fields}
+            onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
+            showRequired={attempted}
+            editorHeight="60vh"
+          />
+        )}
       </main>
       <LoadingOverlay visible={loading} />
     </div>

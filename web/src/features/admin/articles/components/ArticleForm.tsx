@@ -13,10 +13,21 @@ import { MarkdownEditor } from './MarkdownEditor';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+  },
   cover: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   coverInput: { flex: 1, minWidth: '180px' },
-  thumb: { width: '96px', height: '54px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  thumb: {
+    width: '96px',
+    height: '54px',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 export interface ArticleFormProps {
@@ -64,7 +75,11 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
         <Field label="分类">
           <Input value={value.category} onChange={(_, data) => onChange({ category: data.value })} />
         </Field>
-        <Field label="标签" hint={tagsValid ? '多个标签用逗号分隔' : undefined} validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}>
+        <Field
+          label="标签"
+          hint={tagsValid ? '多个标签用逗号分隔' : undefined}
+          validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}
+        >
           <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
         </Field>
       </div>
@@ -81,11 +96,19 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
               if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
             }}
           />
-          <Input className={styles.coverInput} value={value.cover} placeholder="/uploads/... 或 https://..." aria-label="封面地址" onChange={(_, data) => onChange({ cover: data.value })} />
+          <Input
+            className={styles.coverInput}
+            value={value.cover}
+            placeholder="/uploads/... 或 https://..."
+            aria-label="封面地址"
+            onChange={(_, data) => onChange({ cover: data.value })}
+          />
           <Button icon={<ArrowUploadRegular />} onClick={() => void pickCover()} disabled={uploading}>
             {uploading ? '上传中...' : '上传封面'}
           </Button>
-          {value.cover && <Button appearance="subtle" icon={<DismissRegular />} aria-label="移除封面" onClick={() => onChange({ cover: '' })} />}
+          {value.cover && (
+            <Button appearance="subtle" icon={<DismissRegular />} aria-label="移除封面" onClick={() => onChange({ cover: '' })} />
+          )}
         </div>
       </Field>
       <AiPanel fields={value} onApply={onChange} />

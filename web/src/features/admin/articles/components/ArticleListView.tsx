@@ -115,9 +115,21 @@ export function ArticleListView() {
       {list.articles.length === 0 && !list.loading ? (
         <EmptyState text={UiMessages.noArticles} />
       ) : (
-        <ArticleTable articles={list.articles} selected={selected} onSelectedChange={setSelected} onEdit={setEditing} onDelete={setPendingDelete} />
+        <ArticleTable
+          articles={list.articles}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onEdit={setEditing}
+          onDelete={setPendingDelete}
+        />
       )}
-      <Pagination page={list.page} perPage={list.perPage} total={list.total} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+      <Pagination
+        page={list.page}
+        perPage={list.perPage}
+        total={list.total}
+        onPageChange={list.setPage}
+        onPerPageChange={list.setPerPage}
+      />
       <LoadingOverlay visible={list.loading || busy} />
       <ArticleEditorDialog
         target={editing}
@@ -126,10 +138,22 @@ export function ArticleListView() {
           if (saved) void list.load();
         }}
       />
-      <ConfirmDialog open={confirmBatch} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setConfirmBatch(false)} onConfirm={() => void runBatchDelete()}>
+      <ConfirmDialog
+        open={confirmBatch}
+        title={UiMessages.confirmDelete}
+        busy={busy}
+        onCancel={() => setConfirmBatch(false)}
+        onConfirm={() => void runBatchDelete()}
+      >
         {UiMessages.confirmDeleteArticles}
       </ConfirmDialog>
-      <ConfirmDialog open={pendingDelete !== null} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setPendingDelete(null)} onConfirm={() => void runDelete()}>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={UiMessages.confirmDelete}
+        busy={busy}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void runDelete()}
+      >
         {pendingDelete ? AdminUiMessages.deleteArticleConfirm(pendingDelete.title) : ''}
       </ConfirmDialog>
       <ImportReportDialog report={report} onClose={() => setReport(null)} />

@@ -1,4 +1,17 @@
-import { Button, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { AdminArticleListItem } from '@folio/shared';
 import { formatDateTime } from '../../components/format';
@@ -6,11 +19,22 @@ import { resolveFileUrl, useAdminPlatform } from '../../platform';
 import { DEFAULT_COVER } from './default-cover';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  scroll: {
+    overflowX: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   table: { minWidth: '1020px' },
   check: { width: '44px' },
   title: { width: '18%' },
-  summary: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', color: tokens.colorNeutralForeground2 },
+  summary: {
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    color: tokens.colorNeutralForeground2,
+  },
   thumb: { width: '64px', height: '36px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   time: { width: '96px' },
   tags: { wordBreak: 'break-word' },
@@ -69,7 +93,11 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
           {articles.map((article) => (
             <TableRow key={article.id} data-testid="article-row">
               <TableCell>
-                <Checkbox checked={selected.has(article.id)} onChange={() => toggle(article.id)} aria-label={`选择 ${article.title}`} />
+                <Checkbox
+                  checked={selected.has(article.id)}
+                  onChange={() => toggle(article.id)}
+                  aria-label={`选择 ${article.title}`}
+                />
               </TableCell>
               <TableCell>
                 <Text weight="semibold">{article.title}</Text>

@@ -14,7 +14,11 @@ export default function ArticlesPage() {
   return (
     <section>
       <PageHeader title="文章管理" />
-      <TabList className={styles.tabs} selectedValue={view} onTabSelect={(_, data) => setParams(data.value === 'recycle-bin' ? { view: 'recycle-bin' } : {})}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={view}
+        onTabSelect={(_, data) => setParams(data.value === 'recycle-bin' ? { view: 'recycle-bin' } : {})}
+      >
         <Tab value="list">文章列表</Tab>
         <Tab value="recycle-bin">回收站</Tab>
       </TabList>

@@ -18,7 +18,15 @@ export interface ArticlesToolbarProps {
   onSearch: (search: string) => void;
 }
 
-export function ArticlesToolbar({ selectedCount, busy, onCreate, onBatchDelete, onBatchAi, onImport, onSearch }: ArticlesToolbarProps) {
+export function ArticlesToolbar({
+  selectedCount,
+  busy,
+  onCreate,
+  onBatchDelete,
+  onBatchAi,
+  onImport,
+  onSearch,
+}: ArticlesToolbarProps) {
   const styles = useStyles();
   return (
     <div className={styles.bar} role="toolbar" aria-label="文章操作">

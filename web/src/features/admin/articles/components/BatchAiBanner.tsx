@@ -1,4 +1,13 @@
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, ProgressBar, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  ProgressBar,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { AdminUiMessages } from '@folio/shared';
 import type { BatchProgress } from '../hooks/use-batch-ai';
@@ -32,7 +41,9 @@ export function BatchAiBanner({ progress, onCancel, onDismiss }: BatchAiBannerPr
   }
   if (!progress.finished) return null;
   const failed = progress.failures.length;
-  const summary = progress.cancelled ? AdminUiMessages.batchAiCancelled(progress.succeeded, failed) : AdminUiMessages.batchAiDone(progress.succeeded, failed);
+  const summary = progress.cancelled
+    ? AdminUiMessages.batchAiCancelled(progress.succeeded, failed)
+    : AdminUiMessages.batchAiDone(progress.succeeded, failed);
   return (
     <MessageBar intent={failed > 0 ? 'warning' : 'success'} layout="multiline" data-testid="batch-ai-summary">
       <MessageBarBody>
@@ -45,7 +56,9 @@ export function BatchAiBanner({ progress, onCancel, onDismiss }: BatchAiBannerPr
           </ul>
         )}
       </MessageBarBody>
-      <MessageBarActions containerAction={<Button appearance="transparent" aria-label="关闭" icon={<DismissRegular />} onClick={onDismiss} />} />
+      <MessageBarActions
+        containerAction={<Button appearance="transparent" aria-label="关闭" icon={<DismissRegular />} onClick={onDismiss} />}
+      />
     </MessageBar>
   );
 }

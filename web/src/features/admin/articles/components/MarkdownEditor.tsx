@@ -38,7 +38,14 @@ export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps)
   return (
     <div className={styles.split}>
       <div className={styles.pane} style={{ height }}>
-        <CodeMirror value={value} height={height} theme={dark ? 'dark' : 'light'} extensions={extensions} onChange={onChange} aria-label="正文（Markdown）" />
+        <CodeMirror
+          value={value}
+          height={height}
+          theme={dark ? 'dark' : 'light'}
+          extensions={extensions}
+          onChange={onChange}
+          aria-label="正文（Markdown）"
+        />
       </div>
       <div className={`${styles.pane} ${styles.preview}`} style={{ height }} aria-label="预览" role="region">
         <MarkdownView source={preview} />

@@ -66,7 +66,8 @@ export function useBatchAi(onFinished: () => void) {
             if (!article.title.trim() || !article.content.trim()) throw new Error(UiMessages.aiEmptyInBatch);
             let analysis;
             try {
-              analysis = (await analyzeArticle(api, { title: article.title, content: article.content, summary: article.summary })).data;
+              analysis = (await analyzeArticle(api, { title: article.title, content: article.content, summary: article.summary }))
+                .data;
             } catch (error) {
               throw new Error(aiErrorMessage(error), { cause: error });
             }
@@ -77,7 +78,10 @@ export function useBatchAi(onFinished: () => void) {
             });
             update({ succeeded: state.succeeded + 1, done: state.done + 1 });
           } catch (error) {
-            update({ failures: [...state.failures, { id, title, reason: errorMessage(error, UiMessages.aiFailed) }], done: state.done + 1 });
+            update({
+              failures: [...state.failures, { id, title, reason: errorMessage(error, UiMessages.aiFailed) }],
+              done: state.done + 1,
+            });
           }
         }
       } catch (error) {
@@ -86,7 +90,9 @@ export function useBatchAi(onFinished: () => void) {
       const cancelled = abort.signal.aborted;
       update({ running: false, cancelled, finished: true });
       const failed = state.failures.length;
-      const summary = cancelled ? AdminUiMessages.batchAiCancelled(state.succeeded, failed) : AdminUiMessages.batchAiDone(state.succeeded, failed);
+      const summary = cancelled
+        ? AdminUiMessages.batchAiCancelled(state.succeeded, failed)
+        : AdminUiMessages.batchAiDone(state.succeeded, failed);
       notify(summary, failed > 0 ? 'warning' : cancelled ? 'info' : 'success', SNACKBAR_MS.articles);
       controller.current = null;
       onFinished();

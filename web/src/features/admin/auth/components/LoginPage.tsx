@@ -66,7 +66,12 @@ export function LoginPage() {
             <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="username" autoFocus />
           </Field>
           <Field label="密码" required>
-            <Input type="password" value={password} onChange={(_, data) => setPassword(data.value)} autoComplete="current-password" />
+            <Input
+              type="password"
+              value={password}
+              onChange={(_, data) => setPassword(data.value)}
+              autoComplete="current-password"
+            />
           </Field>
           <Checkbox checked={remember} onChange={(_, data) => setRemember(data.checked === true)} label={UiMessages.rememberMe} />
           <Button appearance="primary" type="submit" disabled={sending}>

@@ -77,7 +77,14 @@ export function AvatarsPage() {
     const firstChanged = next[0]?.id !== avatars?.[0]?.id;
     setAvatars(next);
     try {
-      setAvatars((await saveAvatarOrder(api, next.map((avatar) => avatar.id))).data);
+      setAvatars(
+        (
+          await saveAvatarOrder(
+            api,
+            next.map((avatar) => avatar.id),
+          )
+        ).data,
+      );
       if (firstChanged) notify(UiMessages.avatarSetCurrent, 'success', duration);
     } catch (error) {
       notify(UiMessages.avatarSetCurrentFailed(errorMessage(error, UiMessages.networkError)), 'error', duration);
@@ -145,7 +152,13 @@ export function AvatarsPage() {
           )}
         />
       )}
-      <ConfirmDialog open={pendingDelete !== null} title={UiMessages.deleteAvatarTitle} busy={busy} onCancel={() => setPendingDelete(null)} onConfirm={() => void confirmDelete()}>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={UiMessages.deleteAvatarTitle}
+        busy={busy}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      >
         {UiMessages.deleteAvatarConfirm}
       </ConfirmDialog>
     </section>

@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
 import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminComment } from '@folio/shared';
@@ -16,7 +28,12 @@ import { deleteComment, listComments } from '../api/comments.api';
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   search: { maxWidth: '420px' },
-  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  scroll: {
+    overflowX: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   table: { minWidth: '760px' },
   content: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -135,7 +152,13 @@ export default function CommentsPage() {
           setPage(1);
         }}
       />
-      <ConfirmDialog open={pending !== null} title={UiMessages.confirmDelete} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirmDelete()}>
+      <ConfirmDialog
+        open={pending !== null}
+        title={UiMessages.confirmDelete}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirmDelete()}
+      >
         {AdminUiMessages.deleteCommentConfirm}
       </ConfirmDialog>
     </section>

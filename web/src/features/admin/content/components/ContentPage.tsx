@@ -102,7 +102,13 @@ export function ContentPage() {
             关于我（支持 HTML）
           </Text>
           {ABOUT_FIELDS.map(({ key, label }) => (
-            <AutoGrowTextarea key={key} label={label} value={draft.about[key]} maxRows={ABOUT_EDITOR_MAX_ROWS} onChange={(value) => setAbout(key, value)} />
+            <AutoGrowTextarea
+              key={key}
+              label={label}
+              value={draft.about[key]}
+              maxRows={ABOUT_EDITOR_MAX_ROWS}
+              onChange={(value) => setAbout(key, value)}
+            />
           ))}
         </section>
         <section className={`${styles.card} ${styles.stack}`} aria-label="关于我预览">

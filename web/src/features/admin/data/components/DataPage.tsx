@@ -21,7 +21,13 @@ const NOTES = [
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
   notesCard: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  notes: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  notes: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
 });
 
 const duration = SNACKBAR_MS.data;
@@ -76,13 +82,19 @@ export function DataPage() {
       <PageHeader title="数据管理" />
       <div className={page.twoColumns}>
         <Card className={styles.card}>
-          <CardHeader header={<Text weight="semibold">导出数据</Text>} description={<Text size={200}>将全部站点数据（含图片）下载为一个 JSON 备份文件。</Text>} />
+          <CardHeader
+            header={<Text weight="semibold">导出数据</Text>}
+            description={<Text size={200}>将全部站点数据（含图片）下载为一个 JSON 备份文件。</Text>}
+          />
           <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={() => void runExport()} disabled={busy !== null}>
             {busy === 'export' ? '导出中...' : '导出数据'}
           </Button>
         </Card>
         <Card className={styles.card}>
-          <CardHeader header={<Text weight="semibold">导入数据</Text>} description={<Text size={200}>从 JSON 备份文件恢复站点数据。</Text>} />
+          <CardHeader
+            header={<Text weight="semibold">导入数据</Text>}
+            description={<Text size={200}>从 JSON 备份文件恢复站点数据。</Text>}
+          />
           <Button icon={<ArrowUploadRegular />} onClick={() => void runImport()} disabled={busy !== null}>
             {busy === 'import' ? '导入中...' : '选择文件并导入'}
           </Button>

@@ -1,5 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowUndoRegular, DeleteDismissRegular, DeleteRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { RecycleBinItem } from '@folio/shared';
@@ -15,7 +26,12 @@ const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   hint: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
-  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  scroll: {
+    overflowX: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   table: { minWidth: '720px' },
   nowrap: { whiteSpace: 'nowrap' },
 });
@@ -56,7 +72,11 @@ export function RecycleBinView() {
     setBusy(true);
     try {
       const response =
-        pending.kind === 'empty' ? await emptyRecycleBin(api) : pending.kind === 'restore' ? await restoreArticle(api, pending.item.id) : await purgeArticle(api, pending.item.id);
+        pending.kind === 'empty'
+          ? await emptyRecycleBin(api)
+          : pending.kind === 'restore'
+            ? await restoreArticle(api, pending.item.id)
+            : await purgeArticle(api, pending.item.id);
       notify(response.msg, 'success', duration);
     } catch (error) {
       notify(errorMessage(error, UiMessages.networkError), 'error', duration);
@@ -113,10 +133,22 @@ export function RecycleBinView() {
                   <TableCell className={styles.nowrap}>{formatDateTime(item.deleted_at)}</TableCell>
                   <TableCell className={styles.nowrap}>{formatDateTime(item.purge_at)}</TableCell>
                   <TableCell className={styles.nowrap}>
-                    <Button size="small" appearance="subtle" icon={<ArrowUndoRegular />} onClick={() => setPending({ kind: 'restore', item })} aria-label={`恢复 ${item.title}`}>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<ArrowUndoRegular />}
+                      onClick={() => setPending({ kind: 'restore', item })}
+                      aria-label={`恢复 ${item.title}`}
+                    >
                       恢复
                     </Button>
-                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setPending({ kind: 'purge', item })} aria-label={`彻底删除 ${item.title}`}>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<DeleteRegular />}
+                      onClick={() => setPending({ kind: 'purge', item })}
+                      aria-label={`彻底删除 ${item.title}`}
+                    >
                       彻底删除
                     </Button>
                   </TableCell>
@@ -126,8 +158,17 @@ export function RecycleBinView() {
           </Table>
         </div>
       )}
-      {total > RECYCLE_BIN_PAGE_SIZE && <Pagination page={page} perPage={RECYCLE_BIN_PAGE_SIZE} total={total} onPageChange={setPage} />}
-      <ConfirmDialog open={pending !== null} title={dialog.title} confirmLabel={dialog.label} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()}>
+      {total > RECYCLE_BIN_PAGE_SIZE && (
+        <Pagination page={page} perPage={RECYCLE_BIN_PAGE_SIZE} total={total} onPageChange={setPage} />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialog.title}
+        confirmLabel={dialog.label}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      >
         {dialog.text}
       </ConfirmDialog>
     </div>

@@ -41,7 +41,14 @@ export interface OrderedCardsEditorProps<F extends object> {
 }
 
 /** The sortable-cards screen shared by skills and contacts (SPEC 2 and 4). */
-export function OrderedCardsEditor<F extends object>({ title, noun, resource, deleteConfirmText, describe, renderFields }: OrderedCardsEditorProps<F>) {
+export function OrderedCardsEditor<F extends object>({
+  title,
+  noun,
+  resource,
+  deleteConfirmText,
+  describe,
+  renderFields,
+}: OrderedCardsEditorProps<F>) {
   const styles = useStyles();
   const api = useAdminApi();
   const notify = useNotify();
@@ -64,7 +71,10 @@ export function OrderedCardsEditor<F extends object>({ title, noun, resource, de
   };
 
   const refresh = () => {
-    if (!editor.dirty || confirmLeave()) void editor.load().catch((error: unknown) => notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles));
+    if (!editor.dirty || confirmLeave())
+      void editor
+        .load()
+        .catch((error: unknown) => notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles));
   };
 
   const actions = (

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import type { DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
@@ -46,7 +52,13 @@ export function SortableList<T>({ items, getKey, handleLabel, renderItem, onReor
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
         <ul className={styles.list}>
           {items.map((item, index) => (
-            <SortableRow key={getKey(item)} id={getKey(item)} label={handleLabel(item, index)} draggingClass={styles.dragging} handleClass={styles.handle}>
+            <SortableRow
+              key={getKey(item)}
+              id={getKey(item)}
+              label={handleLabel(item, index)}
+              draggingClass={styles.dragging}
+              handleClass={styles.handle}
+            >
               {(handle) => renderItem(item, index, handle)}
             </SortableRow>
           ))}
@@ -81,7 +93,11 @@ function SortableRow({ id, label, draggingClass, handleClass, children }: Sortab
     </Tooltip>
   );
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? draggingClass : undefined}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={isDragging ? draggingClass : undefined}
+    >
       {children(handle)}
     </li>
   );

@@ -18,7 +18,12 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     boxShadow: tokens.shadow2,
   },
-  heading: { margin: '0 0 12px', fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  heading: {
+    margin: '0 0 12px',
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+  },
   body: {
     color: tokens.colorNeutralForeground2,
     lineHeight: '1.8',

@@ -14,5 +14,8 @@ export async function fetchComments(id: number, signal: AbortSignal): Promise<Pu
 
 /** Posts a comment; the spec's comment form has no e-mail field, so it is sent empty (SPEC 3). */
 export function postComment(id: number, author: string, content: string): Promise<unknown> {
-  return apiRequest(`/api/articles/${id}/comments`, { method: 'POST', json: { author: author.trim(), email: '', content: content.trim() } });
+  return apiRequest(`/api/articles/${id}/comments`, {
+    method: 'POST',
+    json: { author: author.trim(), email: '', content: content.trim() },
+  });
 }

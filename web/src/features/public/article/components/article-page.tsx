@@ -13,7 +13,12 @@ import { CommentsSection } from './comments-section';
 import { usePageReady } from '../../../../lib/use-page-ready';
 
 const useStyles = makeStyles({
-  page: { maxWidth: '780px', margin: '0 auto', padding: '32px 20px 72px', '@media (max-width: 767px)': { padding: '20px 16px 56px' } },
+  page: {
+    maxWidth: '780px',
+    margin: '0 auto',
+    padding: '32px 20px 72px',
+    '@media (max-width: 767px)': { padding: '20px 16px 56px' },
+  },
   back: { marginBottom: '20px', marginLeft: '-8px' },
   title: {
     margin: '0 0 16px',

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Textarea, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
@@ -26,7 +36,13 @@ const useStyles = makeStyles({
   meta: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginBottom: '6px', flexWrap: 'wrap' },
   author: { fontWeight: tokens.fontWeightSemibold },
   date: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  content: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', lineHeight: '1.7', color: tokens.colorNeutralForeground2 },
+  content: {
+    margin: 0,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'break-word',
+    lineHeight: '1.7',
+    color: tokens.colorNeutralForeground2,
+  },
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center', padding: '16px 0' },
 });
 

@@ -24,7 +24,13 @@ export async function fetchArticles(filters: ArticleFilters, signal: AbortSignal
       tag: filters.tag,
     },
   });
-  return { articles: body.articles, total: body.total, pages: body.pages, current_page: body.current_page, per_page: body.per_page };
+  return {
+    articles: body.articles,
+    total: body.total,
+    pages: body.pages,
+    current_page: body.current_page,
+    per_page: body.per_page,
+  };
 }
 
 export async function fetchCategories(signal: AbortSignal): Promise<string[]> {

@@ -24,7 +24,14 @@ const useStyles = makeStyles({
     ':hover': { boxShadow: tokens.shadow16, transform: 'translateY(-2px)' },
     ':focus-within': { boxShadow: tokens.shadow16 },
   },
-  cover: { display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', backgroundColor: tokens.colorNeutralBackground3 },
+  cover: {
+    display: 'block',
+    width: '100%',
+    height: 'auto',
+    aspectRatio: '16 / 9',
+    objectFit: 'cover',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   body: { display: 'flex', flexDirection: 'column', gap: '10px', padding: '18px 20px 16px', flexGrow: 1 },
   category: { alignSelf: 'flex-start' },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: '1.4', fontWeight: tokens.fontWeightSemibold },
@@ -34,7 +41,11 @@ const useStyles = makeStyles({
     // The title link covers the whole card so any click opens the article.
     '::after': { content: '""', position: 'absolute', inset: 0 },
     ':focus-visible': { outline: 'none' },
-    ':focus-visible::after': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px', borderRadius: tokens.borderRadiusXLarge },
+    ':focus-visible::after': {
+      outline: `2px solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+      borderRadius: tokens.borderRadiusXLarge,
+    },
   },
   summary: {
     margin: 0,
@@ -56,7 +67,13 @@ const useStyles = makeStyles({
     paddingTop: '8px',
     borderTop: `1px solid ${tokens.colorNeutralStroke3}`,
   },
-  stats: { display: 'flex', flexWrap: 'wrap', gap: '12px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  stats: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '12px',
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
   stat: { display: 'inline-flex', alignItems: 'center', gap: '4px' },
   share: { position: 'relative', zIndex: 1 },
 });

@@ -26,7 +26,12 @@ export function PaginationNav({ page, pages, onChange }: { page: number; pages: 
     <nav className={styles.nav} aria-label={M.pagination}>
       <ul className={styles.list}>
         <li>
-          <Button icon={<ChevronLeftRegular />} aria-label={M.previousPage} disabled={page <= 1} onClick={() => onChange(page - 1)} />
+          <Button
+            icon={<ChevronLeftRegular />}
+            aria-label={M.previousPage}
+            disabled={page <= 1}
+            onClick={() => onChange(page - 1)}
+          />
         </li>
         {visiblePages(page, pages).map((item, index) =>
           item === 'gap' ? (
@@ -47,7 +52,12 @@ export function PaginationNav({ page, pages, onChange }: { page: number; pages: 
           ),
         )}
         <li>
-          <Button icon={<ChevronRightRegular />} aria-label={M.nextPage} disabled={page >= pages} onClick={() => onChange(page + 1)} />
+          <Button
+            icon={<ChevronRightRegular />}
+            aria-label={M.nextPage}
+            disabled={page >= pages}
+            onClick={() => onChange(page + 1)}
+          />
         </li>
       </ul>
     </nav>

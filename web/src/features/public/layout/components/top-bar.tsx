@@ -122,7 +122,10 @@ export function TopBar({ siteName }: { siteName: string }) {
 
   const current = chosen ?? active;
   return (
-    <header className={mergeClasses(styles.bar, (scrolled || open) && styles.scrolled)} data-scrolled={scrolled ? 'true' : 'false'}>
+    <header
+      className={mergeClasses(styles.bar, (scrolled || open) && styles.scrolled)}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
       <nav className={styles.inner} aria-label={M.mainNavigation}>
         <Link to="/" className={styles.brand}>
           {siteName}

@@ -22,7 +22,12 @@ const useStyles = makeStyles({
     gap: '10px',
   },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '8px' },
-  name: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
+  name: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground1,
+  },
   level: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   description: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6', fontSize: tokens.fontSizeBase300 },
   empty: { color: tokens.colorNeutralForeground3 },
