@@ -3,7 +3,7 @@ import type { PipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PublicPageSnapshot } from '@folio/shared';
-import { App } from './app/App';
+import { App } from './app/app';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 import { buildPageHead, scriptJson } from './ssr/page-head';
 

@@ -149,7 +149,7 @@ test.describe('what the landing page loads', () => {
     await openPage(page, '/');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((path) => /article-page|mermaid|markdown|prism|BrowserAdmin|AdminApp/i.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /article-page|mermaid|markdown|prism|browser-admin|admin-app/i.test(path))).toEqual([]);
     expect(errors).toEqual([]);
   });
 

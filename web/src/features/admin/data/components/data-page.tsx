@@ -3,7 +3,7 @@ import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/re
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/page-header';
 import { usePageStyles } from '../../components/page.styles';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, useAdminPlatform } from '../../platform';

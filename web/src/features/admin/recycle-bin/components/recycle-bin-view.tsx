@@ -15,10 +15,10 @@ import { ArrowClockwiseRegular, ArrowUndoRegular, DeleteDismissRegular, DeleteRe
 import { AdminUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { RecycleBinItem } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
-import { Pagination } from '../../components/Pagination';
+import { Pagination } from '../../components/pagination';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { emptyRecycleBin, listRecycleBin, purgeArticle, restoreArticle } from '../api/recycle-bin.api';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AdminApp } from './AdminApp';
+import { AdminApp } from './admin-app';
 import type { AdminPlatform } from './platform';
 import { pickFilesWithInput } from './platform';
 

@@ -4,14 +4,14 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, SaveRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import type { ArticleFields } from '../api/articles.api';
 import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
 import { useArticleSave } from '../hooks/use-article-save';
-import { ArticleForm } from './ArticleForm';
+import { ArticleForm } from './article-form';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },

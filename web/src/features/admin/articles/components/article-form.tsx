@@ -7,9 +7,9 @@ import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
 import type { ArticleFields } from '../api/articles.api';
 import { uploadCover } from '../api/articles.api';
-import { AiPanel } from './AiPanel';
+import { AiPanel } from './ai-panel';
 import { DEFAULT_COVER } from './default-cover';
-import { MarkdownEditor } from './MarkdownEditor';
+import { MarkdownEditor } from './markdown-editor';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

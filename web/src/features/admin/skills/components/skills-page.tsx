@@ -1,7 +1,7 @@
 import { Field, Input, makeStyles, ProgressBar, Slider, Text, Textarea, tokens } from '@fluentui/react-components';
 import { SKILL_DEFAULT_LEVEL, SKILL_LEVEL_MAX, SKILL_LEVEL_MIN, UiMessages } from '@folio/shared';
 import type { Skill } from '@folio/shared';
-import { OrderedCardsEditor } from '../../sortable-cards/components/OrderedCardsEditor';
+import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
 
 type SkillFields = Pick<Skill, 'name' | 'description' | 'level'>;

@@ -1,7 +1,7 @@
 import { Field, Input, Select } from '@fluentui/react-components';
 import { CONTACT_DEFAULT_TYPE, CONTACT_TYPE_LABELS, CONTACT_TYPES, UiMessages } from '@folio/shared';
 import type { Contact } from '@folio/shared';
-import { OrderedCardsEditor } from '../../sortable-cards/components/OrderedCardsEditor';
+import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
 
 type ContactFields = Pick<Contact, 'type' | 'value'>;

@@ -3,27 +3,27 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { Spinner, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { UiMessages } from '@folio/shared';
 import { createAdminApiClient } from './api/admin-api-client';
-import { AuthGuard } from './auth/components/AuthGuard';
-import { LoginPage } from './auth/components/LoginPage';
+import { AuthGuard } from './auth/components/auth-guard';
+import { LoginPage } from './auth/components/login-page';
 import { logout } from './auth/api/auth.api';
 import type { LoginRedirectState, Session } from './auth/hooks/session';
 import { SessionContext } from './auth/hooks/session';
-import { AvatarsPage } from './avatars/components/AvatarsPage';
-import { ContactsPage } from './contacts/components/ContactsPage';
-import { ContentPage } from './content/components/ContentPage';
-import { DataPage } from './data/components/DataPage';
+import { AvatarsPage } from './avatars/components/avatars-page';
+import { ContactsPage } from './contacts/components/contacts-page';
+import { ContentPage } from './content/components/content-page';
+import { DataPage } from './data/components/data-page';
 import type { AdminServices, Notify } from './hooks/admin-services';
 import { AdminServicesContext } from './hooks/admin-services';
 import { createUnsavedChangesRegistry, UnsavedChangesContext } from './hooks/use-unsaved-changes';
 import type { AdminPlatform } from './platform';
 import { AdminPlatformContext } from './platform';
-import { AdminShell } from './shell/components/AdminShell';
-import { SkillsPage } from './skills/components/SkillsPage';
+import { AdminShell } from './shell/components/admin-shell';
+import { SkillsPage } from './skills/components/skills-page';
 
 // The article screens carry CodeMirror and the Markdown renderer: load them only when opened.
-const ArticlesPage = lazy(() => import('./articles/components/ArticlesPage'));
-const ArticleEditorPage = lazy(() => import('./articles/components/ArticleEditorPage'));
-const CommentsPage = lazy(() => import('./comments/components/CommentsPage'));
+const ArticlesPage = lazy(() => import('./articles/components/articles-page'));
+const ArticleEditorPage = lazy(() => import('./articles/components/article-editor-page'));
+const CommentsPage = lazy(() => import('./comments/components/comments-page'));
 
 export interface AdminAppProps {
   platform: AdminPlatform;

@@ -11,12 +11,12 @@ import {
 } from '@fluentui/react-components';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
 import { useArticleSave } from '../hooks/use-article-save';
-import { ArticleForm } from './ArticleForm';
+import { ArticleForm } from './article-form';
 
 const useStyles = makeStyles({
   surface: { width: 'min(1100px, 96vw)', maxWidth: 'min(1100px, 96vw)' },

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { PageHeader } from '../../components/PageHeader';
-import { RecycleBinView } from '../../recycle-bin/components/RecycleBinView';
-import { ArticleListView } from './ArticleListView';
+import { PageHeader } from '../../components/page-header';
+import { RecycleBinView } from '../../recycle-bin/components/recycle-bin-view';
+import { ArticleListView } from './article-list-view';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalM } });
 

@@ -4,13 +4,13 @@ import { ArrowClockwiseRegular, ArrowUploadRegular, DeleteRegular } from '@fluen
 import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminAvatar } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/page-header';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
-import { SortableList } from '../../sortable-cards/components/SortableList';
+import { SortableList } from '../../sortable-cards/components/sortable-list';
 import { deleteAvatar, fetchAvatars, saveAvatarOrder, uploadAvatar } from '../api/avatars.api';
 
 const useStyles = makeStyles({

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SnapshotProvider } from '../lib/page-snapshot';
 import type { SnapshotHolder } from '../lib/page-snapshot';
-import { AppProviders } from './AppProviders';
+import { AppProviders } from './app-providers';
 
 // Admin code is its own chunk: public pages never download it.
-const AdminRoutes = lazy(() => import('../features/admin/BrowserAdmin'));
-const PublicRoutes = lazy(() => import('../features/public/PublicRoutes'));
+const AdminRoutes = lazy(() => import('../features/admin/browser-admin'));
+const PublicRoutes = lazy(() => import('../features/public/public-routes'));
 
 const NO_SNAPSHOT: SnapshotHolder = { snapshot: null, consumed: true };
 

@@ -4,14 +4,14 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens, Toolti
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { PageHeader } from '../../components/PageHeader';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import type { Editable, OrderedResource } from '../hooks/use-ordered-editor';
 import { useOrderedEditor } from '../hooks/use-ordered-editor';
-import { SortableList } from './SortableList';
+import { SortableList } from './sortable-list';
 
 const useStyles = makeStyles({
   card: {

@@ -16,12 +16,12 @@ import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
 import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminComment } from '@folio/shared';
 import { errorMessage } from '../../api/admin-api-client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
-import { Pagination } from '../../components/Pagination';
+import { PageHeader } from '../../components/page-header';
+import { SearchField } from '../../components/search-field';
+import { Pagination } from '../../components/pagination';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { deleteComment, listComments } from '../api/comments.api';
 
