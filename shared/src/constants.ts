@@ -97,6 +97,27 @@ export const RealtimeEvents = {
 } as const;
 export type RealtimeEvent = (typeof RealtimeEvents)[keyof typeof RealtimeEvents];
 
+/**
+ * What each realtime event carries (API 13): `undefined` where the spec says none. Payloads
+ * are only hints; clients refetch. The server's broadcaster and the clients' subscription
+ * helper are both typed from this map.
+ */
+export interface RealtimeEventMap {
+  [RealtimeEvents.siteBlocks]: undefined;
+  [RealtimeEvents.skills]: undefined;
+  [RealtimeEvents.contacts]: undefined;
+  [RealtimeEvents.avatars]: undefined;
+  /** The changed ids; `[]` after a data import. */
+  [RealtimeEvents.articles]: { ids: number[] };
+  /** The article whose comments changed; `null` after a data import. */
+  [RealtimeEvents.comments]: { article_id: number | null };
+}
+
+/** The arguments that follow an event's name when it is emitted: none for an event without payload. */
+export type RealtimeEmitArgs<E extends RealtimeEvent> = RealtimeEventMap[E] extends undefined
+  ? []
+  : [payload: RealtimeEventMap[E]];
+
 export const FILENAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export const BLOCK_NAME_PATTERN = /^[a-z_]{1,32}$/;
 export const CONTACT_TYPE_PATTERN = /^[a-z0-9_-]{1,32}$/;
