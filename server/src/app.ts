@@ -28,7 +28,9 @@ import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
 import { AuthService } from './services/auth.service.js';
+import { IdempotencyService } from './services/idempotency.service.js';
 import { seedSampleSite } from './services/seed.service.js';
+import { IdempotencyRepository } from './store/idempotency.repository.js';
 import { Store } from './store/store.js';
 
 const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -62,12 +64,23 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     logger.info('Seeded the sample site into an empty data directory');
   }
   const auth = await AuthService.create(config, store, logger);
+  const idempotency = new IdempotencyService(new IdempotencyRepository(store));
+  // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
+  await idempotency.pruneExpired();
 
   const koa = new Koa({ proxy: config.trustProxy });
   // The request handler is attached after the middleware is registered: Koa composes it then.
   const httpServer = createServer();
   const { io, broadcaster } = createRealtime(httpServer, config.corsOrigins);
-  const context: AppContext = { config, store, logger, realtime: broadcaster, auth, requireAdmin: requireAdmin(auth) };
+  const context: AppContext = {
+    config,
+    store,
+    logger,
+    realtime: broadcaster,
+    auth,
+    idempotency,
+    requireAdmin: requireAdmin(auth),
+  };
 
   const api = new Router();
   registerHealthRoutes(api);

@@ -11,14 +11,16 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { jsonBody } from '../../http/body.js';
 import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
+import { parseIdempotencyKey, parseIfMatch } from '../../http/preconditions.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
+import { articleEtag } from '../../presenters/articles.presenter.js';
 import { ArticlesService } from '../../services/articles.service.js';
 
 /**
  * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
  * live in their own modules and are registered before these `/:id` routes).
  */
-export function registerAdminArticleRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
+export function registerAdminArticleRoutes(router: Router, { store, realtime, idempotency, requireAdmin }: AppContext): void {
   const service = ArticlesService.for(store);
   const base = '/api/admin/articles';
   const json = jsonBody(LIMITS.jsonBodyBytes);
@@ -32,10 +34,20 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
   });
 
   router.post(base, requireAdmin, json, async (ctx) => {
+    const key = parseIdempotencyKey(ctx);
     const fields = parseBody(articleCreateSchema, ctx.request.body);
-    const created = await service.create(fields);
-    emitChanged([created.id]);
-    sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+    if (key === undefined) {
+      const created = await service.create(fields);
+      emitChanged([created.id]);
+      ctx.set('ETag', articleEtag(created));
+      sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+      return;
+    }
+    const outcome = await service.createOnce(idempotency, key, fields);
+    if (outcome.replayed) ctx.set('Idempotency-Replayed', 'true');
+    else emitChanged([outcome.detail.id]);
+    ctx.set('ETag', outcome.etag);
+    sendCreated(ctx, outcome.detail, { legacy: { id: outcome.detail.id } });
   });
 
   // Before `/:id`, although a non-numeric id could never match an article anyway.
@@ -48,7 +60,9 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
 
   router.get(`${base}/:id`, requireAdmin, (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
-    const detail = service.presentAdminDetail(service.requireLive(id));
+    const article = service.requireLive(id);
+    const detail = service.presentAdminDetail(article);
+    ctx.set('ETag', articleEtag(article));
     // The original admin spreads the whole body into its form, so every field is also top level.
     sendOk(ctx, detail, { legacy: { ...detail } });
   });
@@ -56,10 +70,12 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
   router.put(`${base}/:id`, requireAdmin, json, async (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
     service.requireLive(id);
-    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, …) are dropped by the schema.
+    const precondition = parseIfMatch(ctx);
+    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, `revision`, …) are dropped by the schema.
     const patch = parseBody(articleUpdateSchema, ctx.request.body);
-    const updated = await service.update(id, patch);
+    const updated = await service.update(id, patch, precondition);
     emitChanged([id]);
+    ctx.set('ETag', articleEtag(updated));
     sendOk(ctx, service.presentAdminDetail(updated), { msg: M.updated });
   });
 
