@@ -1,4 +1,5 @@
 import { ArticlesRepository } from '../../server/src/store/articles.repository.js';
+import { seedSampleSite } from '../../server/src/services/seed.service.js';
 import { CommentsRepository } from '../../server/src/store/comments.repository.js';
 import { Store } from '../../server/src/store/store.js';
 import { buildBenchArticle } from './corpus.js';
@@ -23,6 +24,8 @@ const BATCH = 500;
  */
 export async function seedSite(dataDir: string, options: SeedOptions): Promise<SeededSite> {
   const store = await Store.open(dataDir);
+  // The sample site first (about text, skills, contacts, avatar), so the landing page is a real one.
+  await seedSampleSite(store);
   const articles = new ArticlesRepository(store);
   const comments = new CommentsRepository(store);
   let markdownBytes = 0;

@@ -6,6 +6,8 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '@folio/shared';
 import type { ArticleCreateRequest } from '@folio/shared';
 import { ArticlesService } from '../../src/services/articles.service.js';
 import { IdempotencyService } from '../../src/services/idempotency.service.js';
+import { ArticlesRepository } from '../../src/store/articles.repository.js';
+import { CommentsRepository } from '../../src/store/comments.repository.js';
 import { IdempotencyRepository } from '../../src/store/idempotency.repository.js';
 import { Store } from '../../src/store/store.js';
 
@@ -18,6 +20,8 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const fields: ArticleCreateRequest = { title: '标题', content: '正文', category: '', tags: [], summary: '', cover: '' };
 
+const articlesOf = (store: Store) => new ArticlesService(new ArticlesRepository(store), new CommentsRepository(store));
+
 /** A service whose clock the test moves by hand. */
 function serviceAt(store: Store, clock: { now: number }) {
   return new IdempotencyService(new IdempotencyRepository(store), () => new Date(clock.now));
@@ -28,7 +32,7 @@ describe('IdempotencyService expiry', () => {
     const store = await Store.open(dataDir);
     const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
     const idempotency = serviceAt(store, clock);
-    const articles = ArticlesService.for(store);
+    const articles = articlesOf(store);
 
     const first = await articles.createOnce(idempotency, 'k', fields);
     clock.now += IDEMPOTENCY_KEY_TTL_MS - 1;
@@ -51,7 +55,7 @@ describe('IdempotencyService expiry', () => {
   it('drops other expired keys whenever a new one is stored', async () => {
     const store = await Store.open(dataDir);
     const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
-    const articles = ArticlesService.for(store);
+    const articles = articlesOf(store);
     await articles.createOnce(serviceAt(store, clock), 'old', fields);
     clock.now += IDEMPOTENCY_KEY_TTL_MS + 1;
     await articles.createOnce(serviceAt(store, clock), 'new', fields);

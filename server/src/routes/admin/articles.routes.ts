@@ -14,14 +14,13 @@ import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
 import { parseIdempotencyKey, parseIfMatch } from '../../http/preconditions.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
 import { articleEtag } from '../../presenters/articles.presenter.js';
-import { ArticlesService } from '../../services/articles.service.js';
 
 /**
  * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
  * live in their own modules and are registered before these `/:id` routes).
  */
-export function registerAdminArticleRoutes(router: Router, { store, realtime, idempotency, requireAdmin }: AppContext): void {
-  const service = ArticlesService.for(store);
+export function registerAdminArticleRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const service = services.articles;
   const base = '/api/admin/articles';
   const json = jsonBody(LIMITS.jsonBodyBytes);
   const emitChanged = (ids: number[]) => realtime.emit(RealtimeEvents.articles, { ids });
@@ -43,7 +42,7 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, id
       sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
       return;
     }
-    const outcome = await service.createOnce(idempotency, key, fields);
+    const outcome = await service.createOnce(services.idempotency, key, fields);
     if (outcome.replayed) ctx.set('Idempotency-Replayed', 'true');
     else emitChanged([outcome.detail.id]);
     ctx.set('ETag', outcome.etag);
