@@ -84,6 +84,10 @@ export const RATE_LIMITS = {
 
 export const TOKEN_TTL_MS = { default: 24 * 60 * 60 * 1000, remember: 7 * 24 * 60 * 60 * 1000 } as const;
 export const RECYCLE_BIN_RETENTION_DAYS = 15;
+/** How long the server remembers an article creation's `Idempotency-Key` (issue 11: a day). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** `Idempotency-Key`: 1 to 128 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 export const AI_PROVIDER_TIMEOUT_MS = 30_000;
 
 /** Realtime events of API.md section 13. */
