@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError, internalError } from '../errors.js';
+import { AppError, badRequest, internalError, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /**
@@ -12,8 +12,13 @@ export function errorHandler(logger: Logger) {
       await next();
     } catch (thrown) {
       let error: AppError;
+      const status = (thrown as { status?: unknown } | null)?.status;
       if (thrown instanceof AppError) {
         error = thrown;
+      } else if (typeof status === 'number' && status >= 400 && status < 500) {
+        // A library refusing the request (a malformed path, a body it cannot read): the
+        // client's fault, answered in Chinese and not logged as a server failure.
+        error = status === 404 ? notFound() : badRequest();
       } else {
         logger.error(`${ctx.method} ${ctx.path} failed`, thrown);
         error = internalError();
