@@ -276,6 +276,8 @@ export const ImportFieldMessages = {
   sizeMismatch: '文件大小与 size 不一致',
   sha256Mismatch: 'sha256 校验失败',
   notImage: '不是支持的图片格式',
+  imageNameRequired: '文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
+  extensionMismatch: (extension: string) => `文件扩展名与图片内容不符，应以 .${extension} 结尾`,
 } as const;
 
 /** Admin screen wording the spec leaves open (batch AI summaries, recycle bin, comments, import report). */

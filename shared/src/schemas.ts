@@ -10,6 +10,11 @@ import {
 import { ServerMessages as M } from './messages.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 
+// Zod compiles object parsers with `new Function` where it can, and probes for that ability on
+// first use. The site's Content-Security-Policy forbids eval, so in a browser even the probe is
+// reported as a violation; the interpreted parsers are fast enough for Folio's small bodies.
+z.config({ jitless: true });
+
 /**
  * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
  * contract names, so a failed parse can be turned into the 400 envelope without a lookup.

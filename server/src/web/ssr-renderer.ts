@@ -2,8 +2,8 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
-import { JSDOM } from 'jsdom';
 import type { PublicPageSnapshot } from '@folio/shared';
+import { sanitizeOwnerHtml } from './owner-html.js';
 import type * as SsrEntryModule from '../../../web/src/entry-server.js';
 
 /**
@@ -50,8 +50,8 @@ export class SsrRenderer {
 
   private loadEntry(): Promise<SsrEntry> {
     this.entry ??= (import(pathToFileURL(this.entryFile).href) as Promise<SsrEntry>).then((entry) => {
-      // DOMPurify needs a DOM to sanitise the about HTML during SSR.
-      entry.setServerDomWindow(new JSDOM('').window);
+      // The about HTML is cleaned with the server's DOM-free sanitiser during SSR.
+      entry.setServerHtmlSanitizer(sanitizeOwnerHtml);
       return entry;
     });
     return this.entry;
