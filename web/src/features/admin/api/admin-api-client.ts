@@ -23,6 +23,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers, for example `If-Match` on a conditional save. */
+  headers?: Record<string, string>;
   /** Skip the expired-session handling (login, verify and logout handle 401 themselves). */
   ignoreUnauthorized?: boolean;
 }
@@ -60,7 +62,7 @@ export function createAdminApiClient({ baseUrl, getToken, onUnauthorized }: Admi
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;

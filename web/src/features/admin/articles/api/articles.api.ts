@@ -1,5 +1,5 @@
 import type { AdminArticleDetail, AdminArticleListItem, AiAnalysis, MarkdownImportSummary } from '@folio/shared';
-import type { AdminApiClient } from '../../api/admin-api-client';
+import type { AdminApiClient, RequestOptions } from '../../api/admin-api-client';
 
 /** The fields the owner edits (API 9.1); tags travel as one comma string. */
 export interface ArticleFields {
@@ -32,8 +32,14 @@ export function createArticle(api: AdminApiClient, fields: ArticleFields) {
   return api.post<AdminArticleDetail>('/api/admin/articles', fields);
 }
 
-export function updateArticle(api: AdminApiClient, id: number, fields: Partial<ArticleFields>) {
-  return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields);
+/** `options.headers` can carry `If-Match` so a save from a stale copy is refused. */
+export function updateArticle(api: AdminApiClient, id: number, fields: Partial<ArticleFields>, options?: RequestOptions) {
+  return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields, options);
+}
+
+/** `If-Match` for the revision an editor loaded (the article's ETag); nothing when it is unknown. */
+export function ifMatchRevision(revision: number | undefined): RequestOptions | undefined {
+  return revision === undefined ? undefined : { headers: { 'If-Match': `"${revision}"` } };
 }
 
 export function deleteArticle(api: AdminApiClient, id: number) {
