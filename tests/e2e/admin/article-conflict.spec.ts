@@ -13,6 +13,8 @@ test('two tabs edit one article: the second save is refused with a clear message
   server,
   api,
 }) => {
+  // Two tabs and three rounds of saving: more steps than the 60 s default allows on a busy machine.
+  test.setTimeout(180_000);
   const token = await server.login();
   const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
     token,
