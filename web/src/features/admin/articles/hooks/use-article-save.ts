@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
 import type { AdminArticleDetail } from '@folio/shared';
-import { AdminApiError } from '../../api/admin-api-client';
+import { ApiError } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
 
 /** The server's copy in a 412 answer: the article as it is now, after the change made elsewhere. */
 function currentCopyOf(error: unknown): AdminArticleDetail | null {
-  if (!(error instanceof AdminApiError) || error.status !== 412) return null;
+  if (!(error instanceof ApiError) || error.status !== 412) return null;
   const data = error.data as Partial<AdminArticleDetail> | null;
   return data && typeof data.revision === 'number' && typeof data.content === 'string' ? (data as AdminArticleDetail) : null;
 }
@@ -48,7 +48,7 @@ export function useArticleSave() {
         setConflict(current);
         return null;
       }
-      const detail = error instanceof AdminApiError && error.status === 400 ? `：${error.message}` : '';
+      const detail = error instanceof ApiError && error.status === 400 ? `：${error.message}` : '';
       notify(`${UiMessages.saveFailed}${detail}`, 'error', SNACKBAR_MS.articles);
       return null;
     } finally {
