@@ -1,8 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    // Built assets are compressed once here (brotli and gzip beside each file); the server sends
+    // the smaller file as it is, so no visitor waits for compression. The SSR bundle stays plain.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            exclude: [/\.map$/, /\.(png|jpe?g|gif|webp)$/],
+            threshold: 1024,
+          }),
+        ]),
+  ],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -14,4 +28,4 @@ export default defineConfig({
   // TypeScript source, so it is bundled in; real npm packages stay external.
   ssr: { noExternal: ['@folio/shared'] },
   build: { outDir: 'dist', sourcemap: true },
-});
+}));

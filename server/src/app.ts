@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { httpCaching } from './http/http-cache.js';
 import { RateLimits } from './http/rate-limit.js';
 import { requireAdmin } from './http/require-admin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -104,6 +105,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
 
   koa.use(securityHeaders());
   koa.use(errorHandler(logger));
+  for (const middleware of httpCaching()) koa.use(middleware);
   const apiCors = corsForApi(config.corsOrigins);
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
   koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp, serveSourceMaps: config.serveSourceMaps }));

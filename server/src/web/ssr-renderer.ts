@@ -1,7 +1,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { sanitizeOwnerHtml } from './owner-html.js';
 import type * as SsrEntryModule from '../../../web/src/entry-server.js';
@@ -77,5 +77,26 @@ export class SsrRenderer {
       after: end.replace('</div>', `</div>\n    ${page.dataScript}`),
       abort: () => page.abort(),
     };
+  }
+
+  /** The whole document as one buffer, for the page cache (rendering waits for all data anyway). */
+  async renderToBuffer(url: string, origin: string, snapshot: PublicPageSnapshot, status: number): Promise<Buffer> {
+    const document = await this.render(url, origin, snapshot, status);
+    return new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [Buffer.from(document.before)];
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, callback) {
+          chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+          callback();
+        },
+        final(callback) {
+          chunks.push(Buffer.from(document.after));
+          resolve(Buffer.concat(chunks));
+          callback();
+        },
+      });
+      sink.on('error', reject);
+      document.pipeApp(sink);
+    });
   }
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { ServerMessages as M } from '@folio/shared';
@@ -10,7 +9,14 @@ import type { AppContext } from '../app-context.js';
 import { robotsTxt, rssXml, sitemapXml } from './feeds.js';
 import { articleSnapshot, landingSnapshot, layoutSnapshot } from './public-snapshot.js';
 import { siteOrigin } from './site-origin.js';
+import { PageCache, pageFingerprint } from './page-cache.js';
 import { SsrRenderer } from './ssr-renderer.js';
+import { PUBLIC_CACHE_CONTROL } from '../http/http-cache.js';
+
+/** Rendered pages kept in memory, compressed copies included: a few hundred article pages. */
+const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/** How stale a cached page's view counts may get before it is rendered again. */
+const PAGE_VIEW_COUNT_TTL_MS = 60_000;
 
 const SERVER_PATHS = /^\/(api|uploads|socket\.io)(\/|$)/;
 const ARTICLE_PATH = /^\/articles\/([1-9]\d{0,15})\/?$/;
@@ -27,47 +33,44 @@ function routePublicPage(ctx: Context, app: AppContext): { snapshot: PublicPageS
   return { snapshot: layoutSnapshot(app.services), status: 404 };
 }
 
-async function renderPublicPage(
+/**
+ * Answers a public page from the page cache, rendering it once per change of what it shows:
+ * brotli or gzip as the client accepts (compressed once, when cached), an ETag from the page's
+ * fingerprint, 304 for a matching If-None-Match, and cache headers a proxy in front can use.
+ */
+async function servePublicPage(
   ctx: Context,
   renderer: SsrRenderer,
+  cache: PageCache,
   origin: string,
   page: { snapshot: PublicPageSnapshot; status: number },
 ) {
-  const document = await renderer.render(ctx.url, origin, page.snapshot, page.status);
-  ctx.status = page.status;
+  const fingerprint = pageFingerprint(ctx.url, origin, page.status, page.snapshot);
+  const render = () => renderer.renderToBuffer(ctx.url, origin, page.snapshot, page.status);
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-cache');
-  if (ctx.method === 'HEAD') {
-    document.abort();
-    ctx.body = null;
+  ctx.vary('Accept-Encoding');
+  if (page.status !== 200) {
+    // Not-found pages are rendered each time: caching one per unknown URL would let anyone
+    // fill the cache with junk and push real pages out.
     ctx.status = page.status;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = ctx.method === 'HEAD' ? null : await render();
     return;
   }
-  // The page streams straight into the response. Koa is told not to respond itself, so a
-  // visitor leaving mid-stream is an expected end (React stops) and not an error to log.
-  ctx.respond = false;
-  const response = ctx.res;
-  response.writeHead(page.status);
-  response.write(document.before);
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      if (response.write(chunk)) callback();
-      else response.once('drain', () => callback());
-    },
-    // React ends the stream it pipes into; the document's tail follows its markup.
-    final(callback) {
-      response.end(document.after);
-      callback();
-    },
-  });
-  response.on('close', () => {
-    if (!response.writableFinished) {
-      document.abort();
-      sink.destroy();
-    }
-  });
-  sink.on('error', () => undefined);
-  document.pipeApp(sink);
+  const cached = await cache.get(ctx.url, fingerprint, render);
+  ctx.status = 200;
+  ctx.etag = cached.etag;
+  ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  const body = encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.identity;
+  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  ctx.length = body.length;
+  ctx.body = ctx.method === 'HEAD' ? null : body;
+  if (ctx.method === 'HEAD') ctx.length = body.length;
 }
 
 /**
@@ -98,6 +101,7 @@ async function sendBuiltFile(ctx: Context, webDistDir: string, hashed: boolean):
 export function serveWebApp(webDistDir: string, app?: AppContext, options: { warmUp?: boolean; serveSourceMaps?: boolean } = {}) {
   const indexFile = path.join(webDistDir, 'index.html');
   const renderer = new SsrRenderer(webDistDir);
+  const pageCache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, viewCountTtlMs: PAGE_VIEW_COUNT_TTL_MS });
   if (options.warmUp) {
     renderer.warmUp().catch((error: unknown) => app?.logger.error('Could not load the server-rendering bundle', error));
   }
@@ -136,7 +140,7 @@ export function serveWebApp(webDistDir: string, app?: AppContext, options: { war
     if (ctx.path !== '/' && ctx.path !== '/index.html' && !hiddenMap && (await sendBuiltFile(ctx, webDistDir, false))) return;
     const page = app && renderer.available() ? routePublicPage(ctx, app) : null;
     if (page && app) {
-      await renderPublicPage(ctx, renderer, siteOrigin(ctx, app.config), page);
+      await servePublicPage(ctx, renderer, pageCache, siteOrigin(ctx, app.config), page);
       return;
     }
     await send(ctx, 'index.html', { root: webDistDir });

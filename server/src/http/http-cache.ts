@@ -1,0 +1,47 @@
+import { constants as zlibConstants } from 'node:zlib';
+import etag from '@koa/etag';
+import type { Context, Middleware, Next } from 'koa';
+import compress from 'koa-compress';
+import conditional from 'koa-conditional-get';
+
+/**
+ * How long a shared cache in front (a reverse proxy or a CDN) may serve a public answer without
+ * asking again: a few seconds absorbs a traffic spike, and an owner's change shows within them.
+ * Browsers always revalidate (max-age=0) and get a cheap 304 while nothing changed.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/** Admin answers carry the owner's data: never kept by any cache. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+const isPublicApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
+
+/** Cache-Control for API answers that did not choose their own. */
+function apiCacheControl() {
+  return async (ctx: Context, next: Next) => {
+    await next();
+    if (!ctx.path.startsWith('/api/') || ctx.response.get('Cache-Control')) return;
+    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && isPublicApi(ctx.path);
+    ctx.set('Cache-Control', cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  };
+}
+
+/**
+ * Compression and conditional requests for every answer Koa sends: JSON, feeds and pages are
+ * compressed on the fly (brotli or gzip, whichever the client prefers; built assets and cached
+ * pages arrive already compressed and pass through), every 2xx body gets an ETag unless its
+ * route set one (admin articles carry their revision), and a matching If-None-Match is a 304.
+ */
+export function httpCaching(): Middleware[] {
+  return [
+    compress({
+      threshold: 1024,
+      // Dynamic answers favour speed: brotli 4 is about gzip 6 in time and smaller.
+      br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+    conditional(),
+    etag({ weak: true }),
+    apiCacheControl(),
+  ];
+}
