@@ -66,6 +66,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     logger.info('Seeded the sample site into an empty data directory');
   }
   const services = await createServices(config, store, logger);
+  // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
+  await services.idempotency.pruneExpired();
 
   const koa = new Koa({ proxy: config.trustProxy });
   // The request handler is attached after the middleware is registered: Koa composes it then.

@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import type { RealtimeEvent } from '@folio/shared';
+import type { RealtimeEmitArgs, RealtimeEvent } from '@folio/shared';
 
-/** What services use to tell open pages that data changed (API section 13). */
+/** What routes use to tell open pages that data changed (API section 13), typed by RealtimeEventMap. */
 export interface Broadcaster {
-  emit(event: RealtimeEvent, payload?: unknown): void;
+  emit<E extends RealtimeEvent>(event: E, ...payload: RealtimeEmitArgs<E>): void;
 }
 
 /**
@@ -47,9 +47,8 @@ export function createRealtime(
     serveClient: false,
   });
   const broadcaster: Broadcaster = {
-    emit: (event, payload) => {
-      if (payload === undefined) io.emit(event);
-      else io.emit(event, payload);
+    emit: (event, ...payload) => {
+      io.emit(event, ...payload);
     },
   };
   return { io, broadcaster };

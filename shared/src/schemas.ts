@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BLOCK_NAME_PATTERN, CONTACT_DEFAULT_TYPE, CONTACT_TYPE_PATTERN, LIMITS, SKILL_DEFAULT_LEVEL } from './constants.js';
+import {
+  BLOCK_NAME_PATTERN,
+  CONTACT_DEFAULT_TYPE,
+  CONTACT_TYPE_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  LIMITS,
+  SKILL_DEFAULT_LEVEL,
+} from './constants.js';
 import { cleanString } from './clean-text.js';
 // Installs the Chinese error map and the eval-free parsers before any schema is used.
 import './zod-messages.js';
@@ -168,6 +175,9 @@ export const articleUpdateSchema = z.object({
   cover: nullAsEmpty(articleCover).optional(),
 });
 export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
+
+/** The `Idempotency-Key` header of an article creation (issue 11). */
+export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 
 export const aiAnalyzeSchema = z.object({

@@ -38,7 +38,7 @@ export function errorHandler(logger: Logger) {
       }
       ctx.status = error.status;
       ctx.set(error.headers);
-      ctx.body = { code: 1, msg: error.message, error: error.slug, data: error.data };
+      ctx.body = { code: error.code, msg: error.message, error: error.slug, data: error.data };
     }
   };
 }

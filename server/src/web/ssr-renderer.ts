@@ -4,18 +4,13 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { sanitizeOwnerHtml } from './owner-html.js';
+import type * as SsrEntryModule from '../../../web/src/entry-server.js';
 
-/** The part of `web/dist-ssr/entry-server.js` the server calls (see web/src/entry-server.tsx). */
-interface SsrEntry {
-  renderPage(input: { url: string; origin: string; snapshot: PublicPageSnapshot; status: number }): Promise<{
-    head: string;
-    styles: string;
-    dataScript: string;
-    pipe: (destination: Writable) => Writable;
-    abort: (reason?: unknown) => void;
-  }>;
-  setServerHtmlSanitizer(sanitizer: (html: string) => string): void;
-}
+/**
+ * What `web/dist-ssr/entry-server.js` exports, typed from its source (type-only: nothing of the
+ * web app is loaded here), so a change to the entry fails type-checking on this side too.
+ */
+type SsrEntry = typeof SsrEntryModule;
 
 export interface RenderedDocument {
   /** HTML up to and including the opening of `#root`. */
