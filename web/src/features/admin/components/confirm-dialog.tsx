@@ -7,17 +7,19 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** The 取消 / 确认删除 dialog every destructive action goes through. */
+/** The 取消 / 确认删除 dialog every destructive action goes through (and other two-way questions). */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel = UiMessages.confirmDelete,
+  cancelLabel = UiMessages.cancel,
   busy = false,
   onConfirm,
   onCancel,
@@ -30,7 +32,7 @@ export function ConfirmDialog({
           <DialogContent>{children}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel} disabled={busy}>
-              {UiMessages.cancel}
+              {cancelLabel}
             </Button>
             <Button appearance="primary" onClick={onConfirm} disabled={busy}>
               {confirmLabel}

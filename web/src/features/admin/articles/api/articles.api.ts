@@ -37,6 +37,11 @@ export function updateArticle(api: ApiClient, id: number, fields: Partial<Articl
   return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields, options);
 }
 
+/** `If-Match` for the revision an editor loaded (the article's ETag); nothing when it is unknown. */
+export function ifMatchRevision(revision: number | undefined): RequestOptions | undefined {
+  return revision === undefined ? undefined : { headers: { 'If-Match': `"${revision}"` } };
+}
+
 export function deleteArticle(api: ApiClient, id: number) {
   return api.delete<{ id: number }>(`/api/admin/articles/${id}`);
 }

@@ -16,6 +16,7 @@ import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
 import { useArticleSave } from '../hooks/use-article-save';
+import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 
 const useStyles = makeStyles({
@@ -35,18 +36,26 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
   const api = useAdminApi();
   const notify = useNotify();
   const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  /** The revision the form was loaded at, sent back as If-Match. */
+  const [revision, setRevision] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(false);
-  const { save, saving, attempted, reset } = useArticleSave();
+  const { save, saving, attempted, reset, conflict, clearConflict } = useArticleSave();
   const id = typeof target === 'number' ? target : null;
 
   useEffect(() => {
     reset();
+    clearConflict();
     setFields(emptyArticle());
+    setRevision(undefined);
     if (id === null) return;
     let cancelled = false;
     setLoading(true);
     getArticle(api, id)
-      .then((response) => !cancelled && setFields(fieldsOf(response.data)))
+      .then((response) => {
+        if (cancelled) return;
+        setFields(fieldsOf(response.data));
+        setRevision(response.data.revision);
+      })
       .catch((error: unknown) => {
         notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
         if (!cancelled) onClose(false);
@@ -59,7 +68,15 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
   }, [id, target]);
 
   const submit = async () => {
-    if ((await save(id, fields)) !== null) onClose(true);
+    if ((await save(id, fields, revision)) !== null) onClose(true);
+  };
+
+  const reloadServerCopy = () => {
+    if (conflict) {
+      setFields(fieldsOf(conflict));
+      setRevision(conflict.revision);
+    }
+    clearConflict();
   };
 
   return (
@@ -86,6 +103,8 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
               </Button>
             </DialogActions>
           </DialogBody>
+          {/* Nested inside the surface: Fluent would take a click on a sibling dialog as a click outside and close this one. */}
+          <ArticleConflictDialog open={conflict !== null} onReload={reloadServerCopy} onKeepEditing={clearConflict} />
         </DialogSurface>
       </Dialog>
     </>

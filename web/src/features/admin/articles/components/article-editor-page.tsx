@@ -11,6 +11,7 @@ import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-chan
 import type { ArticleFields } from '../api/articles.api';
 import { emptyArticle, fieldsOf, getArticle } from '../api/articles.api';
 import { useArticleSave } from '../hooks/use-article-save';
+import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 
 const useStyles = makeStyles({
@@ -41,8 +42,10 @@ export default function ArticleEditorPage() {
   const id = params.id ? Number(params.id) : null;
   const [saved, setSaved] = useState<ArticleFields>(emptyArticle);
   const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  /** The revision `saved` is at, sent back as If-Match. */
+  const [revision, setRevision] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(id !== null);
-  const { save, saving, attempted } = useArticleSave();
+  const { save, saving, attempted, conflict, clearConflict } = useArticleSave();
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(fields), [saved, fields]);
   useUnsavedChanges('article-editor', dirty);
 
@@ -58,6 +61,7 @@ export default function ArticleEditorPage() {
         if (cancelled) return;
         setSaved(fieldsOf(response.data));
         setFields(fieldsOf(response.data));
+        setRevision(response.data.revision);
       })
       .catch((error: unknown) => {
         notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
@@ -70,10 +74,20 @@ export default function ArticleEditorPage() {
   }, [api, notify, navigate, basePath, id]);
 
   const submit = async () => {
-    const savedId = await save(id, fields);
-    if (savedId === null) return;
+    const article = await save(id, fields, revision);
+    if (article === null) return;
     setSaved(fields);
-    if (id === null) navigate(`${basePath}/articles/${savedId}/edit`, { replace: true });
+    setRevision(article.revision);
+    if (id === null) navigate(`${basePath}/articles/${article.id}/edit`, { replace: true });
+  };
+
+  const reloadServerCopy = () => {
+    if (conflict) {
+      setSaved(fieldsOf(conflict));
+      setFields(fieldsOf(conflict));
+      setRevision(conflict.revision);
+    }
+    clearConflict();
   };
 
   return (
@@ -105,6 +119,7 @@ export default function ArticleEditorPage() {
         )}
       </main>
       <LoadingOverlay visible={loading} />
+      <ArticleConflictDialog open={conflict !== null} onReload={reloadServerCopy} onKeepEditing={clearConflict} />
     </div>
   );
 }

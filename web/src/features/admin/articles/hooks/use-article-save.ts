@@ -1,18 +1,31 @@
 import { useState } from 'react';
 import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import type { AdminArticleDetail } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
-import { createArticle, updateArticle } from '../api/articles.api';
+import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
 
-/** Validates (SPEC 5) and saves an article; resolves to the saved id, or null when nothing was saved. */
+/** The server's copy in a 412 answer: the article as it is now, after the change made elsewhere. */
+function currentCopyOf(error: unknown): AdminArticleDetail | null {
+  if (!(error instanceof ApiError) || error.status !== 412) return null;
+  const data = error.data as Partial<AdminArticleDetail> | null;
+  return data && typeof data.revision === 'number' && typeof data.content === 'string' ? (data as AdminArticleDetail) : null;
+}
+
+/**
+ * Validates (SPEC 5) and saves an article; resolves to the saved article, or null when nothing
+ * was saved. An edit sends the revision it was loaded at as `If-Match`, so when the article was
+ * changed elsewhere meanwhile the server refuses (412) and `conflict` holds its current copy.
+ */
 export function useArticleSave() {
   const api = useAdminApi();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  const [conflict, setConflict] = useState<AdminArticleDetail | null>(null);
 
-  const save = async (id: number | null, fields: ArticleFields): Promise<number | null> => {
+  const save = async (id: number | null, fields: ArticleFields, revision?: number): Promise<AdminArticleDetail | null> => {
     setAttempted(true);
     if (!fields.title.trim() || !fields.content.trim()) {
       notify(UiMessages.titleAndContentRequired, 'error', SNACKBAR_MS.articles);
@@ -24,11 +37,17 @@ export function useArticleSave() {
     }
     setSaving(true);
     try {
-      const response = id === null ? await createArticle(api, fields) : await updateArticle(api, id, fields);
+      const response =
+        id === null ? await createArticle(api, fields) : await updateArticle(api, id, fields, ifMatchRevision(revision));
       notify(UiMessages.saved, 'success', SNACKBAR_MS.articles);
       setAttempted(false);
-      return response.data.id;
+      return response.data;
     } catch (error) {
+      const current = currentCopyOf(error);
+      if (current) {
+        setConflict(current);
+        return null;
+      }
       const detail = error instanceof ApiError && error.status === 400 ? `：${error.message}` : '';
       notify(`${UiMessages.saveFailed}${detail}`, 'error', SNACKBAR_MS.articles);
       return null;
@@ -37,5 +56,5 @@ export function useArticleSave() {
     }
   };
 
-  return { save, saving, attempted, reset: () => setAttempted(false) };
+  return { save, saving, attempted, reset: () => setAttempted(false), conflict, clearConflict: () => setConflict(null) };
 }
