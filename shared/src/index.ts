@@ -3,3 +3,5 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './tags.js';
 export * from './types.js';
+export * from './desktop-bridge-messages.js';
+export * from './desktop.js';
