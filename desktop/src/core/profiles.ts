@@ -18,7 +18,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DesktopMessages as D, serverProfileInputSchema } from '@folio/shared';
 import type { ServerProfileInput } from '@folio/shared';
-import { writeFileDurably } from '@folio/shared/durable-file';
+import { readJsonFile, writeJsonFile } from './json-file.js';
 
 export interface ServerProfile {
   id: string;
@@ -83,13 +83,10 @@ export class ProfileStore {
   static async open(dir: string): Promise<ProfileStore> {
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(dir, FILE_NAME);
-    let state: ProfilesSnapshot = { profiles: [], activeId: null };
-    try {
-      const parsed = profilesFileSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
-      if (parsed.success) state = { profiles: parsed.data.profiles, activeId: parsed.data.activeId };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
-    }
+    const parsed = profilesFileSchema.safeParse(await readJsonFile(file));
+    const state = parsed.success
+      ? { profiles: parsed.data.profiles, activeId: parsed.data.activeId }
+      : { profiles: [], activeId: null };
     return new ProfileStore(file, state);
   }
 
@@ -152,7 +149,7 @@ export class ProfileStore {
     const run = this.queue.then(async () => {
       const next = structuredClone(this.state);
       const result = edit(next);
-      await writeFileDurably(this.file, `${JSON.stringify({ version: 1, ...next }, null, 2)}\n`, 0o600);
+      await writeJsonFile(this.file, { version: 1, ...next });
       this.state = next;
       return result;
     });

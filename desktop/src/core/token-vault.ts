@@ -18,7 +18,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DesktopMessages as D } from '@folio/shared';
-import { writeFileDurably } from '@folio/shared/durable-file';
+import { readJsonFile, writeJsonFile } from './json-file.js';
 
 /** The part of Electron's `safeStorage` the vault uses (injected; no `electron` import here). */
 export interface SafeStorageLike {
@@ -72,13 +72,8 @@ export class TokenVault {
   static async open(options: TokenVaultOptions): Promise<TokenVault> {
     await fs.mkdir(options.dir, { recursive: true });
     const file = path.join(options.dir, FILE_NAME);
-    let data: VaultFile = { version: 1, insecureConfirmed: false, tokens: {} };
-    try {
-      const parsed = vaultFileSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
-      if (parsed.success) data = parsed.data;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
-    }
+    const parsed = vaultFileSchema.safeParse(await readJsonFile(file));
+    const data: VaultFile = parsed.success ? parsed.data : { version: 1, insecureConfirmed: false, tokens: {} };
     return new TokenVault(file, options.safeStorage, options.platform ?? process.platform, data);
   }
 
@@ -150,7 +145,7 @@ export class TokenVault {
     const run = this.queue.then(async () => {
       const next = structuredClone(this.data);
       edit(next);
-      await writeFileDurably(this.file, `${JSON.stringify(next)}\n`, 0o600);
+      await writeJsonFile(this.file, next);
       this.data = next;
     });
     this.queue = run.catch(() => {});
