@@ -26,7 +26,7 @@
  * preload and the renderer.
  */
 import { z } from 'zod';
-import { DesktopBridgeMessages as M, LIMITS } from '@folio/shared';
+import { DesktopBridgeMessages as M, DesktopMessages as D, DESKTOP_LIMITS, DRAFT_STATES, LIMITS } from '@folio/shared';
 import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
 
 /* ------------------------------------------------------------------ shared pieces */
@@ -42,9 +42,9 @@ const isoDate = z.string();
 
 /** An http(s) origin (optionally with a base path) typed by the owner on the connection screen. */
 export const serverUrlSchema = z
-  .string({ error: M.serverUrlInvalid })
+  .string({ error: D.urlMalformed })
   .trim()
-  .max(2048, M.serverUrlInvalid)
+  .max(DESKTOP_LIMITS.serverUrl, D.urlMalformed)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -52,7 +52,7 @@ export const serverUrlSchema = z
     } catch {
       return false;
     }
-  }, M.serverUrlInvalid);
+  }, D.urlMalformed);
 
 /* ------------------------------------------------------------------ profiles and session */
 
@@ -62,7 +62,6 @@ export const profileSchema = z.object({
   serverUrl: z.string(),
   username: z.string(),
   remember: z.boolean(),
-  lastUsedAt: isoDate.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -75,9 +74,17 @@ export type ProfileList = z.infer<typeof profileListSchema>;
 export const profileInputSchema = z.object({
   /** Absent: a new profile. */
   id: localIdSchema.optional(),
-  name: z.string({ error: M.profileNameRequired }).trim().min(1, M.profileNameRequired).max(64, M.profileNameTooLong),
+  name: z
+    .string({ error: D.profileNameRequired })
+    .trim()
+    .min(1, D.profileNameRequired)
+    .max(DESKTOP_LIMITS.profileName, D.profileNameTooLong),
   serverUrl: serverUrlSchema,
-  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired).max(128, M.usernameRequired),
+  username: z
+    .string({ error: D.usernameRequired })
+    .trim()
+    .min(1, D.usernameRequired)
+    .max(DESKTOP_LIMITS.profileUsername, D.usernameRequired),
   remember: z.boolean().optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
@@ -104,9 +111,13 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 export const signInInputSchema = z.object({
   /** Update this profile; absent: create one (or reuse the one with the same server and user). */
   profileId: localIdSchema.optional(),
-  name: z.string().trim().max(64, M.profileNameTooLong).optional(),
+  name: z.string().trim().max(DESKTOP_LIMITS.profileName, D.profileNameTooLong).optional(),
   serverUrl: serverUrlSchema,
-  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired).max(128, M.usernameRequired),
+  username: z
+    .string({ error: D.usernameRequired })
+    .trim()
+    .min(1, D.usernameRequired)
+    .max(DESKTOP_LIMITS.profileUsername, D.usernameRequired),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(1024, M.passwordRequired),
   remember: z.boolean(),
 });
@@ -126,7 +137,7 @@ const base64Bytes = z
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, M.base64Invalid);
 
 export const apiRequestSchema = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], { error: M.methodInvalid }),
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { error: M.methodInvalid }),
   /** Path and query on the active server, e.g. `/api/admin/articles?page=2`. */
   path: z
     .string({ error: M.apiPathInvalid })
@@ -186,11 +197,15 @@ export const mirrorArticleSummarySchema = z.object({
   comment_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
-  revision: z.number().int(),
+  /** The article's revision (ETag); null when the server predates revisions. */
+  revision: z.number().int().nullable(),
 });
 export const mirrorArticleSchema = mirrorArticleSummarySchema.extend({ content: z.string() });
+/** A mirrored list entry; `hasBody`: the body is stored too, so the article opens offline. */
+export const mirrorEntrySchema = mirrorArticleSummarySchema.extend({ hasBody: z.boolean() });
 export type MirrorArticleSummary = z.infer<typeof mirrorArticleSummarySchema>;
 export type MirrorArticle = z.infer<typeof mirrorArticleSchema>;
+export type MirrorEntry = z.infer<typeof mirrorEntrySchema>;
 // Compile-time proof that the mirror keeps the server's shapes (fails to type-check if they drift).
 const _summaryFitsServer = (item: MirrorArticleSummary): AdminArticleListItem => item;
 const _detailFitsServer = (item: MirrorArticle): AdminArticleDetail => item;
@@ -198,18 +213,19 @@ void _summaryFitsServer;
 void _detailFitsServer;
 
 export const mirrorListSchema = z.object({
-  articles: z.array(mirrorArticleSummarySchema),
-  /** When the list last came from the server; null if never. */
-  refreshedAt: isoDate.nullable(),
-  /** True when this answer comes from the local copy because the server is unreachable. */
-  fromCache: z.boolean(),
+  articles: z.array(mirrorEntrySchema),
+  /** False when the server did not answer: the list is the local copy. */
+  online: z.boolean(),
 });
+/** An opened article: the server's copy when it answered (and now mirrored), else the mirrored one. */
+export const mirrorOpenedSchema = z.object({ article: mirrorArticleSchema, source: z.enum(['server', 'mirror']) });
+export type MirrorOpened = z.infer<typeof mirrorOpenedSchema>;
 export type MirrorList = z.infer<typeof mirrorListSchema>;
 
 /* ------------------------------------------------------------------ drafts (草稿箱) */
 
-/** 仅本地 / 待发布 / 已同步 / 冲突 (labels in DesktopBridgeMessages would be the renderer's call). */
-export const draftStateSchema = z.enum(['local', 'pending', 'synced', 'conflict']);
+/** 仅本地 / 待发布 / 已同步 / 冲突 (labels: DRAFT_STATE_LABELS in @folio/shared). */
+export const draftStateSchema = z.enum(DRAFT_STATES);
 export type DraftState = z.infer<typeof draftStateSchema>;
 
 /** The editable fields. Lenient on purpose (an empty title mid-typing is saved); publish validates. */
@@ -224,9 +240,15 @@ export const draftFieldsSchema = z.object({
 });
 export type DraftFields = z.infer<typeof draftFieldsSchema>;
 
+/** The server's copy kept with a conflict (null when the article was deleted on the server). */
+export const serverCopySchema = draftFieldsSchema.extend({
+  id: articleIdSchema,
+  revision: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+
 export const draftSchema = z.object({
   id: localIdSchema,
-  profileId: localIdSchema,
   /** The server article this draft edits; null for a new article. */
   articleId: articleIdSchema.nullable(),
   /** The server revision the edit started from (sent as If-Match); null for a new article. */
@@ -237,15 +259,14 @@ export const draftSchema = z.object({
   updatedAt: isoDate,
   /** Last publish failure in Chinese (offline, validation...), null when none. */
   lastError: z.string().nullable(),
-  /** The server's copy when the state is `conflict`. */
-  conflict: z.object({ server: mirrorArticleSchema }).nullable(),
+  /** Set while the state is `conflict`. */
+  conflict: z.object({ server: serverCopySchema.nullable(), detectedAt: isoDate }).nullable(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
 export const draftSummarySchema = draftSchema
   .pick({
     id: true,
-    profileId: true,
     articleId: true,
     state: true,
     updatedAt: true,
@@ -254,34 +275,37 @@ export const draftSummarySchema = draftSchema
   .extend({ title: z.string() });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
+/**
+ * The keystroke save. Without `id`: a new draft (missing fields are empty; `articleId` and
+ * `baseRevision` say which server article it edits). With `id`: only the given fields change.
+ */
 export const draftSaveInputSchema = z.object({
-  /** Absent: a new draft. */
   id: localIdSchema.optional(),
   articleId: articleIdSchema.nullable().optional(),
   baseRevision: z.number().int().nullable().optional(),
-  fields: draftFieldsSchema,
+  fields: draftFieldsSchema.partial(),
 });
 export type DraftSaveInput = z.infer<typeof draftSaveInputSchema>;
 
 export const draftRevisionSchema = z.object({
-  revisionId: localIdSchema,
+  id: z.number().int(),
   savedAt: isoDate,
   fields: draftFieldsSchema,
 });
 export type DraftRevision = z.infer<typeof draftRevisionSchema>;
 
 /**
- * What a publish (or a conflict resolution) ended with: `published` (the server answered with the
- * saved article; the draft is gone), `queued` (offline: kept as 待发布, retried when back online),
- * `conflict` (the server copy changed: see `draft.conflict`), `invalid` (the server refused the
- * content; `draft.lastError` says why).
+ * What a publish (or a conflict resolution) ended with (desktop-core's sync): `synced` (the
+ * server answered with the saved article), `conflict` (the server copy changed: see
+ * `draft.conflict`), `offline` (kept as 待发布, sent again when back online), `rejected` (the
+ * server refused the content; back to 仅本地 with `lastError`), `retry-later` (401/429/5xx;
+ * stays 待发布). `message`: Chinese, for the owner.
  */
-export const publishResultSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('published'), article: mirrorArticleSchema }),
-  z.object({ outcome: z.literal('queued'), draft: draftSchema }),
-  z.object({ outcome: z.literal('conflict'), draft: draftSchema }),
-  z.object({ outcome: z.literal('invalid'), draft: draftSchema }),
-]);
+export const publishResultSchema = z.object({
+  status: z.enum(['synced', 'conflict', 'offline', 'rejected', 'retry-later']),
+  draft: draftSchema,
+  message: z.string().nullable(),
+});
 export type PublishResult = z.infer<typeof publishResultSchema>;
 
 export const resolveConflictInputSchema = z
@@ -291,7 +315,7 @@ export const resolveConflictInputSchema = z
     /** The merged body; required for `merged`. */
     text: z.string().max(LIMITS.articleContent).optional(),
   })
-  .refine((input) => input.choice !== 'merged' || input.text !== undefined, M.mergedTextRequired);
+  .refine((input) => input.choice !== 'merged' || input.text !== undefined, D.mergedTextRequired);
 export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;
 
 /* ------------------------------------------------------------------ folder import (本地导入) */
@@ -299,9 +323,10 @@ export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;
 const absolutePath = z.string().min(1).max(4096);
 export const pickedPathsSchema = z.object({ paths: z.array(absolutePath) });
 
+/** One Markdown file as it would be imported (desktop-core's folder-scan preview). */
 export const importCandidateSchema = z.object({
   path: absolutePath,
-  /** Relative to the picked folder (or the file name), for display. */
+  /** Relative to the picked folder (the file name for a picked file), for display. */
   relativePath: z.string(),
   title: z.string(),
   date: isoDate.nullable(),
@@ -309,55 +334,58 @@ export const importCandidateSchema = z.object({
   category: z.string(),
   tags: z.array(z.string()),
   summary: z.string(),
-  cover: z.string().nullable(),
+  /** As written in the front matter ('' when none); `coverPath` is the local file to upload. */
+  cover: z.string(),
+  coverPath: z.string().nullable(),
   images: z.array(
     z.object({
       /** The link as written in the file. */
       reference: z.string(),
-      /** The local file it points at; null for remote links. */
+      /** The local file it points at; null for web addresses and site paths. */
       resolvedPath: z.string().nullable(),
       missing: z.boolean(),
     }),
   ),
-  /** Chinese descriptions (no title, bad tags, unreadable YAML, missing image...). */
-  problems: z.array(z.string()),
-  /** A server article with the same title, if any. */
-  existing: z.object({ id: articleIdSchema, title: z.string() }).nullable(),
-  /** False when a problem makes the file impossible to import (e.g. unreadable front matter). */
-  importable: z.boolean(),
+  /** No title, bad tags, unreadable YAML, a missing image... (`message` in Chinese). */
+  problems: z.array(z.object({ kind: z.string(), message: z.string() })),
+  /** True when a problem makes the file impossible to import as it is. */
+  blocking: z.boolean(),
+  /** A server article with the same title: the owner chooses skip, update or import as new. */
+  duplicateOf: z.object({ id: articleIdSchema, title: z.string(), revision: z.number().int().nullable() }).nullable(),
 });
 export type ImportCandidate = z.infer<typeof importCandidateSchema>;
 
 export const importScanSchema = z.object({
+  /** Names this preview for `run` (the files are read again then: they may have changed). */
   scanId: localIdSchema,
   candidates: z.array(importCandidateSchema),
 });
 export type ImportScan = z.infer<typeof importScanSchema>;
 
+export const duplicateChoiceSchema = z.enum(['skip', 'update', 'import-as-new']);
 export const importRunInputSchema = z.object({
   scanId: localIdSchema,
-  items: z
-    .array(
-      z.object({
-        path: absolutePath,
-        /** `update` overwrites `existing`; `create` imports as a new article. */
-        action: z.enum(['create', 'update', 'skip']),
-      }),
-    )
-    .min(1, M.pathsRequired),
+  /** The files the owner ticked, in order; `onDuplicate` is read only for a `duplicateOf` file (default skip). */
+  items: z.array(z.object({ path: absolutePath, onDuplicate: duplicateChoiceSchema.optional() })).min(1, M.pathsRequired),
 });
 export type ImportRunInput = z.infer<typeof importRunInputSchema>;
 
 export const importFileResultSchema = z.object({
   path: absolutePath,
-  status: z.enum(['imported', 'updated', 'skipped', 'failed', 'cancelled']),
+  relativePath: z.string(),
+  title: z.string(),
+  status: z.enum(['imported', 'updated', 'skipped', 'failed']),
   articleId: articleIdSchema.nullable(),
-  /** Chinese reason for `failed`/`skipped`/`cancelled`. */
+  /** Chinese reason for `failed`/`skipped`. */
   reason: z.string().nullable(),
+  warnings: z.array(z.string()),
 });
 export const importReportSchema = z.object({
-  results: z.array(importFileResultSchema),
+  files: z.array(importFileResultSchema),
   cancelled: z.boolean(),
+  counts: z.object({ imported: z.number(), updated: z.number(), skipped: z.number(), failed: z.number() }),
+  /** The one-line Chinese summary (导入完成：新增…). */
+  message: z.string(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -394,7 +422,8 @@ export const channelTable = {
   },
   mirror: {
     list: channel(noArgument, mirrorListSchema),
-    get: channel(z.object({ id: articleIdSchema }), mirrorArticleSchema.nullable()),
+    /** Null when neither the server nor the mirror has it. */
+    get: channel(z.object({ id: articleIdSchema }), mirrorOpenedSchema.nullable()),
     refresh: channel(noArgument, mirrorListSchema),
   },
   drafts: {
@@ -402,7 +431,7 @@ export const channelTable = {
     get: channel(idArgument, draftSchema.nullable()),
     save: channel(draftSaveInputSchema, draftSchema),
     revisions: channel(idArgument, z.array(draftRevisionSchema)),
-    restoreRevision: channel(z.object({ id: localIdSchema, revisionId: localIdSchema }), draftSchema),
+    restoreRevision: channel(z.object({ id: localIdSchema, revisionId: z.number().int() }), draftSchema),
     discard: channel(idArgument, ok),
     publish: channel(idArgument, publishResultSchema),
     resolveConflict: channel(resolveConflictInputSchema, publishResultSchema),
@@ -414,10 +443,12 @@ export const channelTable = {
     pickFolder: channel(noArgument, pickedPathsSchema),
     scan: channel(z.object({ paths: z.array(absolutePath).min(1, M.pathsRequired).max(10_000) }), importScanSchema),
     run: channel(importRunInputSchema, importReportSchema),
-    /** Stops before the next file; the running `run` resolves with `cancelled: true`. */
+    /** Stops before the next file (the one in progress finishes); the running `run` resolves with `cancelled: true`. */
     cancel: channel(noArgument, z.object({ cancelled: z.boolean() })),
   },
   app: {
+    /** The answer to the `flush` event: everything typed has been handed to `drafts.save`. */
+    flushed: channel(noArgument, ok),
     /** A native notification, shown only when the window is not focused (long work finished in the background). */
     notify: channel(
       z.object({
@@ -447,8 +478,11 @@ export const eventTable = {
   'folderImport.progress': z.object({
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
-    currentPath: z.string().nullable(),
+    /** The relative path of the file being imported; null once finished. */
+    current: z.string().nullable(),
   }),
+  /** Quit is waiting: save what is typed but not yet saved, then call `app.flushed`. */
+  flush: z.object({}),
   menu: z.object({ command: menuCommandSchema }),
 } as const satisfies EventSpecs;
 export type EventTable = typeof eventTable;
@@ -494,6 +528,8 @@ export const bridgeErrorCodeSchema = z.enum([
   'unreachable',
   'not-folio',
   'wrong-credentials',
+  /** The server answered the sign-in with an error of its own (5xx...). */
+  'server-error',
   'not-signed-in',
   'offline',
   'not-found',
