@@ -16,10 +16,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DesktopMessages as D, articleCreateSchema, isValidCover } from '@folio/shared';
+import { DesktopMessages as D, isValidCover } from '@folio/shared';
 import { FrontMatterError, parseMarkdownArticle } from '@folio/shared/front-matter';
+import type { ParsedMarkdown } from '@folio/shared/front-matter';
 import type { ApiResult, ArticleFields, ArticlesApi } from './articles-api.js';
-import { readMarkdownFile } from './folder-scan.js';
+import { checkArticle, readMarkdownFile } from './folder-scan.js';
 import type { ImportPreview } from './folder-scan.js';
 import { isNetworkError } from './http.js';
 import { findImageRefs, localImagePath, rewriteImageRefs } from './image-links.js';
@@ -106,7 +107,7 @@ function report(item: ImportItem, status: ImportStatus, extra: Partial<ImportFil
 async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ fields: ArticleFields; warnings: string[] }> {
   const read = await readMarkdownFile(preview.path);
   if ('problem' in read) throw new FileFailed(read.problem.message);
-  let parsed;
+  let parsed: ParsedMarkdown;
   try {
     parsed = parseMarkdownArticle(read.text);
   } catch (error) {
@@ -115,14 +116,8 @@ async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ 
   }
   const warnings = parsed.warnings.map((warning) => warning.message);
   const title = parsed.title || preview.title;
-  const checked = articleCreateSchema.safeParse({
-    title,
-    content: parsed.content,
-    category: parsed.category,
-    tags: parsed.tags,
-    summary: parsed.summary,
-  });
-  if (!checked.success) throw new FileFailed(checked.error.issues[0]?.message ?? D.importFileUnreadable);
+  const checked = checkArticle(title, parsed);
+  if (!checked.ok) throw new FileFailed(checked.message);
 
   const refs = findImageRefs(parsed.content);
   const urls = new Map<number, string>();
@@ -150,11 +145,11 @@ async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ 
   const content = rewriteImageRefs(parsed.content, refs, (ref) => urls.get(ref.start));
   return {
     fields: {
-      title: checked.data.title,
+      title: checked.article.title,
       content,
-      category: checked.data.category,
-      tags: checked.data.tags.join(','),
-      summary: checked.data.summary,
+      category: checked.article.category,
+      tags: checked.article.tags.join(','),
+      summary: checked.article.summary,
       cover,
     },
     warnings,

@@ -9,6 +9,8 @@
  *   category, tags, summary, cover, images (resolved and checked), problems, `blocking`, and
  *   `duplicateOf` when a server article has the same title.
  * - `scanForImport(paths, titles): Promise<ImportPreview[]>`
+ * - `checkArticle(title, parsed)` — the server's write rules applied before anything is sent.
+ * - `readMarkdownFile(file)` — at most 1 MB, strict UTF-8, or the problem.
  * - `titleIndex(items)` — server title -> { id, revision } for duplicate detection.
  * - Problem kinds: 'no-title' | 'bad-tag' | 'bad-date' | 'bad-cover' | 'front-matter' |
  *   'missing-image' | 'not-utf8' | 'too-large' | 'body-empty' | 'unreadable' | 'invalid'.
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { DesktopMessages as D, LIMITS, articleCreateSchema, isValidCover } from '@folio/shared';
 import { FrontMatterError, MARKDOWN_FILE_NAME, parseMarkdownArticle, titleFromFileName } from '@folio/shared/front-matter';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
+import type { ArticleCreateRequest } from '@folio/shared';
 import { findImageRefs, localImagePath } from './image-links.js';
 import type { ImageRef } from './image-links.js';
 
@@ -157,6 +160,23 @@ export async function readMarkdownFile(file: string): Promise<{ text: string } |
   }
 }
 
+/** The article the server would get, checked by the same schema as the server's write rules (API 9.1). */
+export function checkArticle(
+  title: string,
+  parsed: ParsedMarkdown,
+): { ok: true; article: ArticleCreateRequest } | { ok: false; message: string } {
+  if (!parsed.content) return { ok: false, message: D.importBodyEmpty };
+  const checked = articleCreateSchema.safeParse({
+    title,
+    content: parsed.content,
+    category: parsed.category,
+    tags: parsed.tags,
+    summary: parsed.summary,
+  });
+  if (checked.success) return { ok: true, article: checked.data };
+  return { ok: false, message: checked.error.issues[0]?.message ?? D.importFileUnreadable };
+}
+
 export async function previewFile(file: FoundFile, titles: ReadonlyMap<string, ServerTitle>): Promise<ImportPreview> {
   const read = await readMarkdownFile(file.path);
   if ('problem' in read) return blank(file, [read.problem]);
@@ -189,23 +209,9 @@ export async function previewFile(file: FoundFile, titles: ReadonlyMap<string, S
     else if (!resolved.file && !isValidCover(parsed.cover)) problems.push({ kind: 'bad-cover', message: D.importCoverInvalid });
   }
 
-  let blocking = false;
-  if (!parsed.content) {
-    problems.push({ kind: 'body-empty', message: D.importBodyEmpty });
-    blocking = true;
-  } else {
-    const checked = articleCreateSchema.safeParse({
-      title,
-      content: parsed.content,
-      category: parsed.category,
-      tags: parsed.tags,
-      summary: parsed.summary,
-    });
-    if (!checked.success) {
-      problems.push({ kind: 'invalid', message: checked.error.issues[0]?.message ?? D.importFileUnreadable });
-      blocking = true;
-    }
-  }
+  const checked = checkArticle(title, parsed);
+  if (!checked.ok) problems.push({ kind: parsed.content ? 'invalid' : 'body-empty', message: checked.message });
+  const blocking = !checked.ok;
 
   const duplicate = titles.get(title);
   return {
