@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { RateLimits } from './http/rate-limit.js';
 import { requireAdmin } from './http/require-admin.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
@@ -18,7 +19,7 @@ import { registerArticleToolRoutes } from './routes/admin/article-tools.routes.j
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
 import { registerAdminArticleRoutes } from './routes/admin/articles.routes.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
-import { registerRecycleBinRoutes, startRecycleBinPurge } from './routes/admin/recycle-bin.routes.js';
+import { registerRecycleBinRoutes } from './routes/admin/recycle-bin.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
@@ -27,8 +28,8 @@ import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
-import { AuthService } from './services/auth.service.js';
 import { seedSampleSite } from './services/seed.service.js';
+import { createServices } from './services/services.js';
 import { Store } from './store/store.js';
 
 const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -61,13 +62,20 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     await seedSampleSite(store);
     logger.info('Seeded the sample site into an empty data directory');
   }
-  const auth = await AuthService.create(config, store, logger);
+  const services = await createServices(config, store, logger);
 
   const koa = new Koa({ proxy: config.trustProxy });
   // The request handler is attached after the middleware is registered: Koa composes it then.
   const httpServer = createServer();
   const { io, broadcaster } = createRealtime(httpServer, config.corsOrigins);
-  const context: AppContext = { config, store, logger, realtime: broadcaster, auth, requireAdmin: requireAdmin(auth) };
+  const context: AppContext = {
+    config,
+    logger,
+    services,
+    realtime: broadcaster,
+    requireAdmin: requireAdmin(services.auth),
+    rateLimits: new RateLimits(config),
+  };
 
   const api = new Router();
   registerHealthRoutes(api);
@@ -85,7 +93,11 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminArticleRoutes(api, context);
   registerRecycleBinRoutes(api, context);
   registerAdminCommentRoutes(api, context);
-  const stopRecycleBinPurge = startRecycleBinPurge(context);
+
+  // Start-up work, kept out of route registration: lower-case every body for search before the
+  // server takes requests (not on the first search), and purge what outlived the recycle bin.
+  services.articles.warmSearch();
+  const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
 
   koa.use(errorHandler(logger));
   const apiCors = corsForApi(config.corsOrigins);

@@ -1,6 +1,18 @@
 import type { Context, Next } from 'koa';
 import { AppError, internalError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Logger, RequestLogContext } from '../logger.js';
+
+/** The request's place and outcome for the log; deliberately no headers, query or body. */
+export function requestLogContext(ctx: Context, status: number, startedAt: number): RequestLogContext {
+  const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
+  return {
+    method: ctx.method,
+    path: ctx.path,
+    route: route === undefined ? undefined : String(route),
+    status,
+    durationMs: Math.round(performance.now() - startedAt),
+  };
+}
 
 /**
  * Turns every thrown error into the envelope of API 1.2. Unexpected faults are logged with the
@@ -8,6 +20,7 @@ import type { Logger } from '../logger.js';
  */
 export function errorHandler(logger: Logger) {
   return async (ctx: Context, next: Next) => {
+    const startedAt = performance.now();
     try {
       await next();
     } catch (thrown) {
@@ -15,8 +28,8 @@ export function errorHandler(logger: Logger) {
       if (thrown instanceof AppError) {
         error = thrown;
       } else {
-        logger.error(`${ctx.method} ${ctx.path} failed`, thrown);
         error = internalError();
+        logger.error('Request failed', thrown, requestLogContext(ctx, error.status, startedAt));
       }
       ctx.status = error.status;
       ctx.set(error.headers);

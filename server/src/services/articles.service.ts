@@ -17,10 +17,9 @@ import {
 } from '../presenters/articles.presenter.js';
 import { presentPublicComment } from '../presenters/comments.presenter.js';
 import type { ArticleFields } from '../store/articles.repository.js';
-import { ArticlesRepository } from '../store/articles.repository.js';
-import { CommentsRepository } from '../store/comments.repository.js';
+import type { ArticlesRepository } from '../store/articles.repository.js';
+import type { CommentsRepository } from '../store/comments.repository.js';
 import type { ArticleRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
 import { ArticleSearchIndex } from './article-search.js';
 
 export interface PublicArticleFilters {
@@ -36,36 +35,30 @@ function rankByCount(names: Iterable<string>): [string, number][] {
   return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
 }
 
-const services = new WeakMap<Store, ArticlesService>();
-
 /**
  * The rules for articles shared by the public, admin and recycle-bin routes: what is live,
- * search and filters, counters, and the write paths. One instance per store, so the search
- * index built for one request serves the next.
+ * search and filters, counters, and the write paths. The app builds one (see services.ts), so
+ * the search index built for one request serves the next.
  */
 export class ArticlesService {
-  readonly articles: ArticlesRepository;
-  readonly comments: CommentsRepository;
   private readonly searchIndex: ArticleSearchIndex;
 
-  private constructor(store: Store) {
-    this.articles = new ArticlesRepository(store);
-    this.comments = new CommentsRepository(store);
+  constructor(
+    readonly articles: ArticlesRepository,
+    /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
+    private readonly comments: CommentsRepository,
+  ) {
     this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
-  }
-
-  static for(store: Store): ArticlesService {
-    let service = services.get(store);
-    if (!service) {
-      service = new ArticlesService(store);
-      services.set(store, service);
-    }
-    return service;
   }
 
   /** Lower-cases every live article for search now, rather than on the first visitor's request. */
   warmSearch(): void {
     this.searchIndex.warm(this.articles.listLive());
+  }
+
+  /** Distinct categories of live articles as stored, in article order (the AI analyser's vocabulary). */
+  liveCategoryNames(): string[] {
+    return [...new Set(this.articles.listLive().map((article) => article.category))];
   }
 
   /** A live article, or 404 `文章不存在或已被删除` (binned articles are missing to everyone). */

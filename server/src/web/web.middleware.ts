@@ -19,14 +19,14 @@ function siteOrigin(ctx: Context, publicUrl: string | undefined): string {
 
 /** Which public page a path is, with its data and status; `null` for paths the SPA handles. */
 function routePublicPage(ctx: Context, app: AppContext): { snapshot: PublicPageSnapshot; status: number } | null {
-  if (ctx.path === '/' || ctx.path === '/index.html') return { snapshot: landingSnapshot(app.store), status: 200 };
+  if (ctx.path === '/' || ctx.path === '/index.html') return { snapshot: landingSnapshot(app.services), status: 200 };
   const article = ARTICLE_PATH.exec(ctx.path);
   if (article) {
-    const snapshot = articleSnapshot(app.store, Number(article[1]), ctx.method === 'GET');
+    const snapshot = articleSnapshot(app.services, Number(article[1]), ctx.method === 'GET');
     return { snapshot, status: snapshot.article ? 200 : 404 };
   }
   if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) return null;
-  return { snapshot: layoutSnapshot(app.store), status: 404 };
+  return { snapshot: layoutSnapshot(app.services), status: 404 };
 }
 
 async function renderPublicPage(
@@ -98,12 +98,12 @@ export function serveWebApp(webDistDir: string, app?: AppContext, options: { war
       }
       if (ctx.path === '/sitemap.xml') {
         ctx.type = 'application/xml; charset=utf-8';
-        ctx.body = sitemapXml(app.store, origin);
+        ctx.body = sitemapXml(app.services, origin);
         return;
       }
       if (ctx.path === '/rss.xml') {
         ctx.type = 'application/rss+xml; charset=utf-8';
-        ctx.body = rssXml(app.store, origin);
+        ctx.body = rssXml(app.services, origin);
         return;
       }
     }

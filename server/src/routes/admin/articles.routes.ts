@@ -12,14 +12,13 @@ import type { AppContext } from '../../app-context.js';
 import { jsonBody } from '../../http/body.js';
 import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
-import { ArticlesService } from '../../services/articles.service.js';
 
 /**
  * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
  * live in their own modules and are registered before these `/:id` routes).
  */
-export function registerAdminArticleRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
-  const service = ArticlesService.for(store);
+export function registerAdminArticleRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const service = services.articles;
   const base = '/api/admin/articles';
   const json = jsonBody(LIMITS.jsonBodyBytes);
   const emitChanged = (ids: number[]) => realtime.emit(RealtimeEvents.articles, { ids });
