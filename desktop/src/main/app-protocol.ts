@@ -61,7 +61,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     try {
       const body = await read(target);
       const type = CONTENT_TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream';
-      return new Response(request.method === 'HEAD' ? null : new Blob([body]), { status: 200, headers: headers(type) });
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers: headers(type) });
     } catch {
       return new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
     }

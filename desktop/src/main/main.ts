@@ -123,7 +123,8 @@ async function start(): Promise<void> {
     placement: { bounds: placeWindow(savedWindow?.bounds, displays), maximized: savedWindow?.maximized ?? false },
   });
   rememberPlacement(mainWindow, path.join(dataDir, 'window-state.json'));
-  flushBeforeClose(mainWindow, () => rendererFlush.request());
+  // Quitting flushes the renderer itself; the close that follows need not ask again.
+  const closeFlush = flushBeforeClose(mainWindow, () => rendererFlush.request());
 
   startOfflineProbe({
     connectivity,
@@ -134,6 +135,7 @@ async function start(): Promise<void> {
   const settle = services.settleDrafts;
   installQuitFlush(app, async () => {
     await rendererFlush.request();
+    closeFlush.done = true;
     await settle();
   });
   // Tray-free: closing the window quits (after the flushes above), on every platform.
@@ -156,14 +158,17 @@ function rememberPlacement(window: BrowserWindow, file: string): void {
 }
 
 /** Closing the window first lets the renderer hand over its unsaved keystrokes. */
-function flushBeforeClose(window: BrowserWindow, flush: () => Promise<void>): void {
-  let flushed = false;
+function flushBeforeClose(window: BrowserWindow, flush: () => Promise<void>): { done: boolean } {
+  const state = { done: false, running: false };
   window.on('close', (event) => {
-    if (flushed) return;
+    if (state.done) return;
     event.preventDefault();
+    if (state.running) return;
+    state.running = true;
     void flush().finally(() => {
-      flushed = true;
+      state.done = true;
       window.close();
     });
   });
+  return state;
 }
