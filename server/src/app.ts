@@ -11,6 +11,7 @@ import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { RateLimits } from './http/rate-limit.js';
 import { requireAdmin } from './http/require-admin.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
@@ -63,6 +64,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     logger.info('Seeded the sample site into an empty data directory');
   }
   const services = await createServices(config, store, logger);
+  // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
+  await services.idempotency.pruneExpired();
 
   const koa = new Koa({ proxy: config.trustProxy });
   // The request handler is attached after the middleware is registered: Koa composes it then.
@@ -99,10 +102,11 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   services.articles.warmSearch();
   const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
 
+  koa.use(securityHeaders());
   koa.use(errorHandler(logger));
   const apiCors = corsForApi(config.corsOrigins);
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
-  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp }));
+  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp, serveSourceMaps: config.serveSourceMaps }));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
@@ -122,7 +126,13 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     if (error.code && CLIENT_GONE_CODES.has(error.code)) return;
     logger.error(`${ctx?.method ?? ''} ${ctx?.path ?? ''} stream failed`, error);
   });
-  httpServer.on('request', koa.callback());
+  const handleHttp = koa.callback();
+  httpServer.on('request', (request, response) => {
+    // Socket.IO (engine.io) answers its own path on this server; Koa answering it too would
+    // end the polling responses engine.io is still writing.
+    if (request.url?.startsWith('/socket.io/')) return;
+    void handleHttp(request, response);
+  });
 
   const sockets = new Set<Socket>();
   httpServer.on('connection', (socket) => {

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError, internalError } from '../errors.js';
+import { AppError, badRequest, internalError, notFound } from '../errors.js';
 import type { Logger, RequestLogContext } from '../logger.js';
 
 /** The request's place and outcome for the log; deliberately no headers, query or body. */
@@ -25,15 +25,20 @@ export function errorHandler(logger: Logger) {
       await next();
     } catch (thrown) {
       let error: AppError;
+      const status = (thrown as { status?: unknown } | null)?.status;
       if (thrown instanceof AppError) {
         error = thrown;
+      } else if (typeof status === 'number' && status >= 400 && status < 500) {
+        // A library refusing the request (a malformed path, a body it cannot read): the
+        // client's fault, answered in Chinese and not logged as a server failure.
+        error = status === 404 ? notFound() : badRequest();
       } else {
         error = internalError();
         logger.error('Request failed', thrown, requestLogContext(ctx, error.status, startedAt));
       }
       ctx.status = error.status;
       ctx.set(error.headers);
-      ctx.body = { code: 1, msg: error.message, error: error.slug, data: error.data };
+      ctx.body = { code: error.code, msg: error.message, error: error.slug, data: error.data };
     }
   };
 }

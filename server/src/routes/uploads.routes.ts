@@ -54,18 +54,21 @@ async function serveUpload(ctx: Context, uploads: UploadsService, filename: stri
   }
 }
 
-/** File serving (canonical path and the two compatibility aliases) and the cover upload. */
+/** File serving (canonical path and the two compatibility aliases), the cover and body-image uploads. */
 export function registerUploadRoutes(router: Router, { services, requireAdmin }: AppContext): void {
   const { uploads } = services;
   const missing = () => {
     throw notFound(M.fileNotFound);
   };
 
-  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), async (ctx) => {
+  const uploadImage = async (ctx: Context) => {
     const filename = await uploads.storeImage(uploadedFile(ctx));
     const data: UploadedImage = { url: uploadUrl(filename), filename };
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
-  });
+  };
+  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), uploadImage);
+  // Images inside article bodies (issue 11, desktop folder import): the same checks and answer as a cover.
+  router.post('/api/admin/articles/images', requireAdmin, imageUploadBody(), uploadImage);
 
   for (const base of FILE_ROUTES) {
     router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));

@@ -7,9 +7,10 @@ import type {
   PublicArticleDetail,
   PublicArticleListItem,
 } from '@folio/shared';
-import { notFound } from '../errors.js';
+import { notFound, preconditionFailed } from '../errors.js';
 import type { ArticleStats } from '../presenters/articles.presenter.js';
 import {
+  articleEtag,
   presentAdminArticleDetail,
   presentAdminArticleListItem,
   presentPublicArticleDetail,
@@ -20,7 +21,13 @@ import type { ArticleFields } from '../store/articles.repository.js';
 import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { ArticleRecord } from '../store/records.js';
+import type { SameCommitWrite } from '../store/store.js';
 import { ArticleSearchIndex } from './article-search.js';
+import type { IdempotencyService } from './idempotency.service.js';
+import { fingerprintOf } from './idempotency.service.js';
+
+/** What an `If-Match` accepts: any live revision (`*`) or one of the listed revisions. */
+export type RevisionPrecondition = 'any' | readonly number[];
 
 export interface PublicArticleFilters {
   search?: string | undefined;
@@ -133,15 +140,43 @@ export class ArticlesService {
     return presentPublicArticleDetail(article, this.articles.body(id), stats, newest);
   }
 
-  async create(fields: ArticleCreateRequest): Promise<ArticleRecord> {
-    const created = await this.articles.create(fields);
+  /** Creates an article; `sameCommit` (an idempotency record) is stored in the same commit. */
+  async create(fields: ArticleCreateRequest, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
+    const created = await this.articles.create(fields, sameCommit);
     this.searchIndex.warm([created]);
     return created;
   }
 
-  /** A partial update of a live article; 404 for a missing or binned one. */
-  async update(id: number, patch: ArticleUpdateRequest): Promise<ArticleRecord> {
-    this.requireLive(id);
+  /**
+   * Creates at most once per `Idempotency-Key`: a retry of the same request is answered with the
+   * detail and ETag remembered from the first one (`replayed`), a different request under the
+   * same key is a 422. The key is stored in the commit that stores the article.
+   */
+  async createOnce(
+    idempotency: IdempotencyService,
+    key: string,
+    fields: ArticleCreateRequest,
+  ): Promise<{ detail: AdminArticleDetail; etag: string; replayed: boolean }> {
+    const outcome = await idempotency.once<ArticleRecord>(
+      key,
+      fingerprintOf(fields),
+      (sameCommit) => this.create(fields, sameCommit),
+      (created) => ({ status: 201, data: this.presentAdminDetail(created), etag: articleEtag(created) }),
+    );
+    // Remembered answers are what this very method stored, so their shape is the admin detail.
+    return { detail: outcome.response.data as AdminArticleDetail, etag: outcome.response.etag, replayed: outcome.replayed };
+  }
+
+  /**
+   * A partial update of a live article; 404 for a missing or binned one. With a precondition
+   * (`If-Match`) a save based on another revision is refused with 412 and the current copy,
+   * and changes nothing; without one it overwrites as the original client expects.
+   */
+  async update(id: number, patch: ArticleUpdateRequest, precondition?: RevisionPrecondition): Promise<ArticleRecord> {
+    const current = this.requireLive(id);
+    if (precondition !== undefined && precondition !== 'any' && !precondition.includes(current.revision)) {
+      throw this.changedElsewhere(current);
+    }
     const changes: Partial<ArticleFields> = {};
     if (patch.title !== undefined) changes.title = patch.title;
     if (patch.category !== undefined) changes.category = patch.category;
@@ -150,10 +185,17 @@ export class ArticlesService {
     if (patch.cover !== undefined) changes.cover = patch.cover;
     // The original admin sends the whole article back; an unchanged body needs no new revision.
     if (patch.content !== undefined && patch.content !== this.articles.body(id)) changes.content = patch.content;
-    const updated = await this.articles.update(id, changes);
-    if (!updated) throw notFound(M.articleNotFound);
-    this.searchIndex.warm([updated]);
-    return updated;
+    // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
+    const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
+    const outcome = await this.articles.update(id, changes, expected);
+    if (outcome.status === 'missing') throw notFound(M.articleNotFound);
+    if (outcome.status === 'stale') throw this.changedElsewhere(outcome.article);
+    this.searchIndex.warm([outcome.article]);
+    return outcome.article;
+  }
+
+  private changedElsewhere(current: ArticleRecord) {
+    return preconditionFailed(M.articleChangedElsewhere, this.presentAdminDetail(current), articleEtag(current));
   }
 
   /** Moves one live article to the recycle bin; 404 when it is missing or already binned. */

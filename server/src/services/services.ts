@@ -5,6 +5,7 @@ import { ArticlesRepository } from '../store/articles.repository.js';
 import { AvatarsRepository } from '../store/avatars.repository.js';
 import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
+import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { OrderedRepository } from '../store/ordered.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
@@ -17,6 +18,7 @@ import { AvatarsService } from './avatars.service.js';
 import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
 import { CommentsService } from './comments.service.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { OrderedService } from './ordered.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
@@ -32,6 +34,8 @@ export interface Services {
   avatars: AvatarsService;
   uploads: UploadsService;
   articles: ArticlesService;
+  /** Remembered `Idempotency-Key`s of article creations (issue 11). */
+  idempotency: IdempotencyService;
   comments: CommentsService;
   recycleBin: RecycleBinService;
   markdownImport: MarkdownImportService;
@@ -57,6 +61,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
     articles,
+    idempotency: new IdempotencyService(new IdempotencyRepository(store)),
     comments: new CommentsService(commentRepository, articles),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),

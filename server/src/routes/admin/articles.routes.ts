@@ -11,7 +11,9 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { jsonBody } from '../../http/body.js';
 import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
+import { parseIdempotencyKey, parseIfMatch } from '../../http/preconditions.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
+import { articleEtag } from '../../presenters/articles.presenter.js';
 
 /**
  * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
@@ -31,10 +33,20 @@ export function registerAdminArticleRoutes(router: Router, { services, realtime,
   });
 
   router.post(base, requireAdmin, json, async (ctx) => {
+    const key = parseIdempotencyKey(ctx);
     const fields = parseBody(articleCreateSchema, ctx.request.body);
-    const created = await service.create(fields);
-    emitChanged([created.id]);
-    sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+    if (key === undefined) {
+      const created = await service.create(fields);
+      emitChanged([created.id]);
+      ctx.set('ETag', articleEtag(created));
+      sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+      return;
+    }
+    const outcome = await service.createOnce(services.idempotency, key, fields);
+    if (outcome.replayed) ctx.set('Idempotency-Replayed', 'true');
+    else emitChanged([outcome.detail.id]);
+    ctx.set('ETag', outcome.etag);
+    sendCreated(ctx, outcome.detail, { legacy: { id: outcome.detail.id } });
   });
 
   // Before `/:id`, although a non-numeric id could never match an article anyway.
@@ -47,7 +59,9 @@ export function registerAdminArticleRoutes(router: Router, { services, realtime,
 
   router.get(`${base}/:id`, requireAdmin, (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
-    const detail = service.presentAdminDetail(service.requireLive(id));
+    const article = service.requireLive(id);
+    const detail = service.presentAdminDetail(article);
+    ctx.set('ETag', articleEtag(article));
     // The original admin spreads the whole body into its form, so every field is also top level.
     sendOk(ctx, detail, { legacy: { ...detail } });
   });
@@ -55,10 +69,12 @@ export function registerAdminArticleRoutes(router: Router, { services, realtime,
   router.put(`${base}/:id`, requireAdmin, json, async (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
     service.requireLive(id);
-    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, …) are dropped by the schema.
+    const precondition = parseIfMatch(ctx);
+    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, `revision`, …) are dropped by the schema.
     const patch = parseBody(articleUpdateSchema, ctx.request.body);
-    const updated = await service.update(id, patch);
+    const updated = await service.update(id, patch, precondition);
     emitChanged([id]);
+    ctx.set('ETag', articleEtag(updated));
     sendOk(ctx, service.presentAdminDetail(updated), { msg: M.updated });
   });
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { UiMessages } from '@folio/shared';
-import { createAdminApiClient } from './api/admin-api-client';
+import { createApiClient } from '../../lib/api-client';
 import { AuthGuard } from './auth/components/auth-guard';
 import { LoginPage } from './auth/components/login-page';
 import { logout } from './auth/api/auth.api';
@@ -71,7 +71,12 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
 
   const api = useMemo(
     () =>
-      createAdminApiClient({ baseUrl: platform.apiBaseUrl, getToken: () => platform.tokenStorage.get(), onUnauthorized: expire }),
+      createApiClient({
+        baseUrl: platform.apiBaseUrl,
+        fetch: platform.transport,
+        getToken: () => platform.tokenStorage.get(),
+        onUnauthorized: expire,
+      }),
     [platform, expire],
   );
 

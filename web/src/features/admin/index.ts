@@ -1,9 +1,22 @@
 /**
  * What a host program (the browser's BrowserAdmin, the desktop app) needs to mount the admin.
  * AdminApp expects to sit inside a react-router Router (its routes are relative to `basePath`,
- * '/admin' by default) and a FluentProvider; everything platform-specific comes in `platform`.
+ * '/admin' by default) and a FluentProvider; everything platform-specific comes in `platform`
+ * (including `transport`, the fetch every admin call goes through).
  */
 export { AdminApp } from './admin-app';
 export type { AdminAppProps } from './admin-app';
-export { pickFilesWithInput } from './platform';
+export { pickFilesWithInput, resolveFileUrl } from './platform';
 export type { AdminPlatform, Notification, NotifyIntent, PickFilesOptions, TokenStorage } from './platform';
+export { ApiError, createApiClient, errorMessage, isAbortError } from '../../lib/api-client';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  ApiResponse,
+  EnvelopeResponse,
+  FetchLike,
+  HttpMethod,
+  RequestOptions,
+} from '../../lib/api-client';
+export { createArticle, emptyArticle, fieldsOf, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
+export type { ArticleFields } from './articles/api/articles.api';

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FetchLike } from '../../lib/api-client';
 
 /** Where the admin keeps its bearer token: localStorage in the browser, the OS keychain on desktop. */
 export interface TokenStorage {
@@ -34,6 +35,11 @@ export interface AdminPlatform {
   pickFiles?: (options: PickFilesOptions) => Promise<File[]>;
   /** Native notifications; without it Fluent toasts are shown. */
   notify?: (notification: Notification) => void;
+  /**
+   * The `fetch` every admin API call goes through; the global `fetch` when absent. The desktop
+   * app passes its bridge here so requests leave through the main process.
+   */
+  transport?: FetchLike;
 }
 
 export const AdminPlatformContext = createContext<AdminPlatform | null>(null);

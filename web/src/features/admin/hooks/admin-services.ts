@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { AdminApiClient } from '../api/admin-api-client';
+import type { ApiClient } from '../../../lib/api-client';
 import type { NotifyIntent } from '../platform';
 
 export type Notify = (message: string, intent: NotifyIntent, durationMs: number) => void;
 
 export interface AdminServices {
-  api: AdminApiClient;
+  api: ApiClient;
   notify: Notify;
   /** Absolute path the admin is mounted at ('/admin'), for links built by screens. */
   basePath: string;
@@ -19,7 +19,7 @@ export function useAdminServices(): AdminServices {
   return services;
 }
 
-export function useAdminApi(): AdminApiClient {
+export function useAdminApi(): ApiClient {
   return useAdminServices().api;
 }
 

@@ -1,5 +1,5 @@
 import type { AdminArticleDetail, AdminArticleListItem, AiAnalysis, MarkdownImportSummary } from '@folio/shared';
-import type { AdminApiClient } from '../../api/admin-api-client';
+import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
 
 /** The fields the owner edits (API 9.1); tags travel as one comma string. */
 export interface ArticleFields {
@@ -18,48 +18,45 @@ export function fieldsOf(article: AdminArticleDetail): ArticleFields {
   return { title, category, tags, summary, cover, content };
 }
 
-export function listArticles(api: AdminApiClient, query: { page: number; perPage: number; search: string }) {
+export function listArticles(api: ApiClient, query: { page: number; perPage: number; search: string }) {
   return api.get<AdminArticleListItem[]>('/api/admin/articles', {
     query: { page: query.page, per_page: query.perPage, search: query.search },
   });
 }
 
-export function getArticle(api: AdminApiClient, id: number) {
-  return api.get<AdminArticleDetail>(`/api/admin/articles/${id}`);
+export function getArticle(api: ApiClient, id: number, options?: RequestOptions) {
+  return api.get<AdminArticleDetail>(`/api/admin/articles/${id}`, options);
 }
 
-export function createArticle(api: AdminApiClient, fields: ArticleFields) {
+export function createArticle(api: ApiClient, fields: ArticleFields) {
   return api.post<AdminArticleDetail>('/api/admin/articles', fields);
 }
 
-export function updateArticle(api: AdminApiClient, id: number, fields: Partial<ArticleFields>) {
-  return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields);
+/** `options.headers` can carry `If-Match` so a save from a stale copy is refused. */
+export function updateArticle(api: ApiClient, id: number, fields: Partial<ArticleFields>, options?: RequestOptions) {
+  return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields, options);
 }
 
-export function deleteArticle(api: AdminApiClient, id: number) {
+export function deleteArticle(api: ApiClient, id: number) {
   return api.delete<{ id: number }>(`/api/admin/articles/${id}`);
 }
 
-export function batchDeleteArticles(api: AdminApiClient, ids: number[]) {
+export function batchDeleteArticles(api: ApiClient, ids: number[]) {
   return api.post<{ deleted: number[]; not_found: number[] }>('/api/admin/articles/batch-delete', { ids });
 }
 
-export function uploadCover(api: AdminApiClient, file: File) {
+export function uploadCover(api: ApiClient, file: File) {
   const form = new FormData();
   form.append('file', file);
   return api.upload<{ url: string; filename: string }>('/api/admin/articles/cover', form);
 }
 
-export function importMarkdown(api: AdminApiClient, files: File[]) {
+export function importMarkdown(api: ApiClient, files: File[]) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   return api.upload<MarkdownImportSummary>('/api/admin/articles/import-md', form);
 }
 
-export function analyzeArticle(
-  api: AdminApiClient,
-  input: { title: string; content: string; summary: string },
-  signal?: AbortSignal,
-) {
+export function analyzeArticle(api: ApiClient, input: { title: string; content: string; summary: string }, signal?: AbortSignal) {
   return api.post<AiAnalysis>('/api/admin/articles/ai-analyze', input, { signal });
 }

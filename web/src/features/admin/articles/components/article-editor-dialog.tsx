@@ -10,7 +10,7 @@ import {
   makeStyles,
 } from '@fluentui/react-components';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, SaveRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../hooks/use-media-query';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
 import type { ArticleFields } from '../api/articles.api';

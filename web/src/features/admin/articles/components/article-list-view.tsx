@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AdminUiMessages, LIMITS, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminArticleListItem, MarkdownImportSummary } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingOverlay } from '../../components/loading-overlay';

@@ -1,9 +1,9 @@
 import { UiMessages } from '@folio/shared';
-import { AdminApiError } from '../../api/admin-api-client';
+import { ApiError } from '../../../../lib/api-client';
 
 /** SPEC 8: the AI analysis failure messages, judged from how the call failed. */
 export function aiErrorMessage(error: unknown): string {
-  if (error instanceof AdminApiError) {
+  if (error instanceof ApiError) {
     if (error.isNetworkError) return UiMessages.aiUnreachable;
     if (error.status === 500) return UiMessages.aiServerError;
     return error.message || UiMessages.aiFailed;

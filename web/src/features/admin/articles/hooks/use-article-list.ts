@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_ARTICLES_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminArticleListItem } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { listArticles } from '../api/articles.api';
 

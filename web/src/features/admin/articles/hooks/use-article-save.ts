@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
-import { AdminApiError } from '../../api/admin-api-client';
+import { ApiError } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { createArticle, updateArticle } from '../api/articles.api';
@@ -29,7 +29,7 @@ export function useArticleSave() {
       setAttempted(false);
       return response.data.id;
     } catch (error) {
-      const detail = error instanceof AdminApiError && error.status === 400 ? `：${error.message}` : '';
+      const detail = error instanceof ApiError && error.status === 400 ? `：${error.message}` : '';
       notify(`${UiMessages.saveFailed}${detail}`, 'error', SNACKBAR_MS.articles);
       return null;
     } finally {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { AdminUiMessages, BATCH_AI_DELAY_MS, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { analyzeArticle, getArticle, updateArticle } from '../api/articles.api';
 import { aiErrorMessage } from './ai-errors';

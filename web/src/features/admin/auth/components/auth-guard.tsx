@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { TOKEN_REVERIFY_INTERVAL_MS, UiMessages } from '@folio/shared';
-import { AdminApiError } from '../../api/admin-api-client';
+import { ApiError } from '../../../../lib/api-client';
 import { useAdminApi } from '../../hooks/admin-services';
 import { verifyToken } from '../api/auth.api';
 import { useSession } from '../hooks/session';
@@ -27,7 +27,7 @@ export function AuthGuard() {
         await verifyToken(api);
         setState('valid');
       } catch (error) {
-        if (error instanceof AdminApiError && error.status === 401) session.expire();
+        if (error instanceof ApiError && error.status === 401) session.expire();
         // A network blip during a background re-check must not throw the owner out of an open form.
         else if (initial) setState('network-error');
       }

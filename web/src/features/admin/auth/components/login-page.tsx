@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Checkbox, Field, Input, MessageBar, MessageBarBody, Title2 } from '@fluentui/react-components';
 import { ServerMessages, UiMessages } from '@folio/shared';
-import { AdminApiError } from '../../api/admin-api-client';
+import { ApiError } from '../../../../lib/api-client';
 import { useAdminServices } from '../../hooks/admin-services';
 import { login } from '../api/auth.api';
 import type { LoginRedirectState } from '../hooks/session';
@@ -35,12 +35,12 @@ export function LoginPage() {
     setError('');
     try {
       const response = await login(api, username.trim(), password, remember);
-      if (!response.data.token) throw new AdminApiError(UiMessages.loginFailed, 200);
+      if (!response.data.token) throw new ApiError(UiMessages.loginFailed, 200);
       session.signIn(response.data.token);
       navigate(target, { replace: true });
     } catch (failure) {
-      if (failure instanceof AdminApiError && failure.isNetworkError) setError(UiMessages.networkErrorCheck);
-      else setError(failure instanceof AdminApiError && failure.message ? failure.message : UiMessages.loginFailed);
+      if (failure instanceof ApiError && failure.isNetworkError) setError(UiMessages.networkErrorCheck);
+      else setError(failure instanceof ApiError && failure.message ? failure.message : UiMessages.loginFailed);
       setSending(false);
     }
   };

@@ -3,7 +3,7 @@ import { Badge, Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip
 import { ArrowClockwiseRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminAvatar } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';

@@ -15,7 +15,7 @@ import {
 import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
 import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminComment } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';

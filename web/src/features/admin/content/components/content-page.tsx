@@ -3,7 +3,7 @@ import { Button, Field, Input, Spinner, Text, Textarea } from '@fluentui/react-c
 import { ArrowClockwiseRegular, SaveRegular } from '@fluentui/react-icons';
 import { ABOUT_EDITOR_MAX_ROWS, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { SiteBlock } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { AutoGrowTextarea } from '../../components/auto-grow-textarea';
 import { PageHeader } from '../../components/page-header';
 import { usePageStyles } from '../../components/page.styles';

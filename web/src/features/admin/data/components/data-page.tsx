@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { PageHeader } from '../../components/page-header';
 import { usePageStyles } from '../../components/page.styles';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';

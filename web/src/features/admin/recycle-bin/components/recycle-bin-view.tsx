@@ -14,7 +14,7 @@ import {
 import { ArrowClockwiseRegular, ArrowUndoRegular, DeleteDismissRegular, DeleteRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { RecycleBinItem } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';

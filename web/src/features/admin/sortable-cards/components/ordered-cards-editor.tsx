@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens, Tooltip } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
-import { errorMessage } from '../../api/admin-api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';

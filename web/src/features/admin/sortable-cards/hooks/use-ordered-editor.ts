@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TEMP_ID_PREFIX } from '@folio/shared';
-import type { AdminApiClient } from '../../api/admin-api-client';
+import type { ApiClient } from '../../../../lib/api-client';
 
 /** A card as edited locally: `key` is the id as text, or `new_N` for an unsaved card. */
 export type Editable<F> = F & { key: string };
@@ -26,7 +26,7 @@ function isNew(key: string): boolean {
  * Holds skill or contact edits locally until 保存全部更改, then runs the save flow of API.md 6:
  * create new cards, update changed ones, delete removed ones, save the order, reload.
  */
-export function useOrderedEditor<F extends object>(api: AdminApiClient, resource: OrderedResource<F>) {
+export function useOrderedEditor<F extends object>(api: ApiClient, resource: OrderedResource<F>) {
   const [original, setOriginal] = useState<Editable<F>[]>([]);
   const [items, setItems] = useState<Editable<F>[]>([]);
   const [loading, setLoading] = useState(true);

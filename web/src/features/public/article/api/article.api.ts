@@ -1,11 +1,12 @@
 import { COMMENTS_PAGE_SIZE } from '@folio/shared';
 import type { PublicArticleDetail, PublicComment } from '@folio/shared';
-import { apiData, apiRequest } from '../../../../lib/api-client';
+import { publicApi } from '../../api/public-api';
 
-export const fetchArticle = (id: number, signal: AbortSignal) => apiData<PublicArticleDetail>(`/api/articles/${id}`, { signal });
+export const fetchArticle = (id: number, signal: AbortSignal) =>
+  publicApi.data<PublicArticleDetail>(`/api/articles/${id}`, { signal });
 
 export async function fetchComments(id: number, signal: AbortSignal): Promise<PublicComment[]> {
-  const data = await apiData<{ comments: PublicComment[] }>(`/api/articles/${id}/comments`, {
+  const data = await publicApi.data<{ comments: PublicComment[] }>(`/api/articles/${id}/comments`, {
     signal,
     query: { page: 1, per_page: COMMENTS_PAGE_SIZE },
   });
@@ -14,8 +15,5 @@ export async function fetchComments(id: number, signal: AbortSignal): Promise<Pu
 
 /** Posts a comment; the spec's comment form has no e-mail field, so it is sent empty (SPEC 3). */
 export function postComment(id: number, author: string, content: string): Promise<unknown> {
-  return apiRequest(`/api/articles/${id}/comments`, {
-    method: 'POST',
-    json: { author: author.trim(), email: '', content: content.trim() },
-  });
+  return publicApi.post(`/api/articles/${id}/comments`, { author: author.trim(), email: '', content: content.trim() });
 }

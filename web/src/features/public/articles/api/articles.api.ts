@@ -1,6 +1,6 @@
 import { PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
-import type { PublicArticleList } from '@folio/shared';
-import { apiRequest } from '../../../../lib/api-client';
+import type { PublicArticleList, PublicArticleListItem } from '@folio/shared';
+import { publicApi } from '../../api/public-api';
 
 export interface ArticleFilters {
   search: string;
@@ -14,7 +14,7 @@ export const NO_FILTERS: ArticleFilters = { search: '', category: '', tag: '', p
 export const hasFilters = (filters: ArticleFilters) => Boolean(filters.search || filters.category || filters.tag);
 
 export async function fetchArticles(filters: ArticleFilters, signal: AbortSignal): Promise<PublicArticleList> {
-  const body = await apiRequest<PublicArticleList>('/api/articles', {
+  const body = await publicApi.get<PublicArticleListItem[]>('/api/articles', {
     signal,
     query: {
       page: filters.page,
@@ -25,20 +25,20 @@ export async function fetchArticles(filters: ArticleFilters, signal: AbortSignal
     },
   });
   return {
-    articles: body.articles,
-    total: body.total,
-    pages: body.pages,
-    current_page: body.current_page,
-    per_page: body.per_page,
+    articles: body.data,
+    total: body.total ?? body.data.length,
+    pages: body.pages ?? 1,
+    current_page: body.current_page ?? filters.page,
+    per_page: body.per_page ?? PUBLIC_ARTICLES_PAGE_SIZE,
   };
 }
 
 export async function fetchCategories(signal: AbortSignal): Promise<string[]> {
-  return (await apiRequest<{ categories: string[] }>('/api/categories', { signal })).categories;
+  return (await publicApi.get<string[]>('/api/categories', { signal })).data;
 }
 
 export async function fetchTags(signal: AbortSignal): Promise<Record<string, number>> {
-  return (await apiRequest<{ tags: Record<string, number> }>('/api/tags', { signal })).tags;
+  return (await publicApi.get<Record<string, number>>('/api/tags', { signal })).data;
 }
 
 /** Where a cover is loaded from: absolute URLs as they are, paths from the site origin. */

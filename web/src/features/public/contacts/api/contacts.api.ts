@@ -1,4 +1,4 @@
 import type { Contact } from '@folio/shared';
-import { apiData } from '../../../../lib/api-client';
+import { publicApi } from '../../api/public-api';
 
-export const fetchContacts = (signal: AbortSignal) => apiData<Contact[]>('/api/contacts', { signal });
+export const fetchContacts = (signal: AbortSignal) => publicApi.data<Contact[]>('/api/contacts', { signal });

@@ -1,7 +1,7 @@
 import type { Avatar } from '@folio/shared';
-import { apiData } from '../../../../lib/api-client';
+import { publicApi } from '../../api/public-api';
 
-export const fetchAvatars = (signal: AbortSignal) => apiData<Avatar[]>('/api/avatars', { signal });
+export const fetchAvatars = (signal: AbortSignal) => publicApi.data<Avatar[]>('/api/avatars', { signal });
 
 /** The current avatar's URL (API 7: it is always first), or '' when there is none. */
 export function currentAvatarUrl(avatars: readonly Avatar[] | undefined): string {

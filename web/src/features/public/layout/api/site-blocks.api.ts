@@ -1,7 +1,7 @@
 import type { AboutBlockContent, HomeBlockContent, SiteBlock } from '@folio/shared';
-import { apiData } from '../../../../lib/api-client';
+import { publicApi } from '../../api/public-api';
 
-export const fetchSiteBlocks = (signal: AbortSignal) => apiData<SiteBlock[]>('/api/site-blocks', { signal });
+export const fetchSiteBlocks = (signal: AbortSignal) => publicApi.data<SiteBlock[]>('/api/site-blocks', { signal });
 
 /** The `home` and `about` contents (missing keys are simply absent). */
 export function pickBlocks(blocks: readonly SiteBlock[] | undefined): { home: HomeBlockContent; about: AboutBlockContent } {

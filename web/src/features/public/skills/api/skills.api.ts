@@ -1,4 +1,4 @@
 import type { Skill } from '@folio/shared';
-import { apiData } from '../../../../lib/api-client';
+import { publicApi } from '../../api/public-api';
 
-export const fetchSkills = (signal: AbortSignal) => apiData<Skill[]>('/api/skills', { signal });
+export const fetchSkills = (signal: AbortSignal) => publicApi.data<Skill[]>('/api/skills', { signal });
