@@ -207,8 +207,9 @@ export type MirrorArticleSummary = z.infer<typeof mirrorArticleSummarySchema>;
 export type MirrorArticle = z.infer<typeof mirrorArticleSchema>;
 export type MirrorEntry = z.infer<typeof mirrorEntrySchema>;
 // Compile-time proof that the mirror keeps the server's shapes (fails to type-check if they drift).
-const _summaryFitsServer = (item: MirrorArticleSummary): AdminArticleListItem => item;
-const _detailFitsServer = (item: MirrorArticle): AdminArticleDetail => item;
+// `revision` is left out: the mirror also holds copies from servers that predate it (null).
+const _summaryFitsServer = (item: MirrorArticleSummary): Omit<AdminArticleListItem, 'revision'> => item;
+const _detailFitsServer = (item: MirrorArticle): Omit<AdminArticleDetail, 'revision'> => item;
 void _summaryFitsServer;
 void _detailFitsServer;
 
