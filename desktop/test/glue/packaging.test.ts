@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPackage, extractFile, listPackage } from '@electron/asar';
@@ -6,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDesktopApp } from '../../../build/desktop/app-build';
 import type { AppBuildResult } from '../../../build/desktop/app-build';
 import { electronBuilderConfig } from '../../../build/desktop/electron-builder.config';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The offline packaging check: builds the production app folder exactly as `npm run
@@ -75,5 +78,15 @@ describe('the packaged desktop app', () => {
     expect(config.npmRebuild).toBe(false);
     expect(config.files).toContain('!**/*.map');
     expect(config.electronVersion).toMatch(/^45\./);
+  });
+
+  it('passes the validation electron-builder itself runs on the configuration', async () => {
+    // Not a public entry point of electron-builder, but the very check `build()` runs first;
+    // it needs no network, unlike a real build (which downloads the Electron runtime).
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+      validateConfiguration(config: ReturnType<typeof electronBuilderConfig>, logger: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+    await expect(validateConfiguration(electronBuilderConfig(), new DebugLogger(false))).resolves.toBeUndefined();
   });
 });
