@@ -38,6 +38,9 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
 ]);
 
+// Windows shows native notifications only for an app with an id (the installer's appId).
+if (process.platform === 'win32') app.setAppUserModelId('dev.folio.desktop');
+
 let mainWindow: BrowserWindow | undefined;
 const liveWindow = () => (mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined);
 
