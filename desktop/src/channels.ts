@@ -71,6 +71,12 @@ export const profileListSchema = z.object({
 });
 export type ProfileList = z.infer<typeof profileListSchema>;
 
+const usernameSchema = z
+  .string({ error: D.usernameRequired })
+  .trim()
+  .min(1, D.usernameRequired)
+  .max(DESKTOP_LIMITS.profileUsername, D.usernameRequired);
+
 export const profileInputSchema = z.object({
   /** Absent: a new profile. */
   id: localIdSchema.optional(),
@@ -80,11 +86,7 @@ export const profileInputSchema = z.object({
     .min(1, D.profileNameRequired)
     .max(DESKTOP_LIMITS.profileName, D.profileNameTooLong),
   serverUrl: serverUrlSchema,
-  username: z
-    .string({ error: D.usernameRequired })
-    .trim()
-    .min(1, D.usernameRequired)
-    .max(DESKTOP_LIMITS.profileUsername, D.usernameRequired),
+  username: usernameSchema,
   remember: z.boolean().optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
@@ -113,11 +115,7 @@ export const signInInputSchema = z.object({
   profileId: localIdSchema.optional(),
   name: z.string().trim().max(DESKTOP_LIMITS.profileName, D.profileNameTooLong).optional(),
   serverUrl: serverUrlSchema,
-  username: z
-    .string({ error: D.usernameRequired })
-    .trim()
-    .min(1, D.usernameRequired)
-    .max(DESKTOP_LIMITS.profileUsername, D.usernameRequired),
+  username: usernameSchema,
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(1024, M.passwordRequired),
   remember: z.boolean(),
 });
