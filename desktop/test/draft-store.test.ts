@@ -89,7 +89,8 @@ describe('DraftStore', () => {
   });
 });
 
-describe('DraftStore under SIGKILL', () => {
+// A child process with tsx start-up and real fsyncs: generous time on a shared 2-core machine.
+describe('DraftStore under SIGKILL', { timeout: 90_000 }, () => {
   const writer = fileURLToPath(new URL('./fixtures/draft-writer.ts', import.meta.url));
 
   /** Runs the writer until it has acknowledged `acks` saves plus a random few, then SIGKILLs it. */

@@ -33,12 +33,12 @@ export interface ArticleFields {
 
 export const EMPTY_ARTICLE_FIELDS: ArticleFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
 
-export interface ServerArticle extends AdminArticleDetail {
+export interface ServerArticle extends Omit<AdminArticleDetail, 'revision'> {
   /** The article's revision (ETag), or null when the server does not send one. */
   revision: number | null;
 }
 
-export interface ServerListItem extends AdminArticleListItem {
+export interface ServerListItem extends Omit<AdminArticleListItem, 'revision'> {
   revision: number | null;
 }
 
