@@ -45,7 +45,7 @@ test.describe('desktop publish conflicts', () => {
 
     // Keep my text as a separate draft first, then merge by hand on the conflicted one.
     await conflict.getByRole('button', { name: DesktopUiMessages.keepAsNew }).click();
-    await expect(desktop.getByText(DesktopUiMessages.keptAsNew)).toBeVisible();
+    await expect(desktop.locator('.fui-ToastTitle').filter({ hasText: DesktopUiMessages.keptAsNew })).toBeVisible();
     await desktop.getByRole('button', { name: DesktopUiMessages.backToDrafts }).click();
     await expect(desktop.getByTestId('draft-row')).toHaveCount(2);
     await draftRow(desktop, '两边都改过的文章')

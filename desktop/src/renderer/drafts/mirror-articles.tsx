@@ -42,7 +42,7 @@ export function MirrorArticles({ drafts, online }: { drafts: DraftSummary[]; onl
   return (
     <section className={`${page.card} ${page.stack}`} aria-labelledby="mirror-title">
       <div className={table.sectionHeader}>
-        <div>
+        <div className={table.headingStack}>
           <Text as="h3" size={500} weight="semibold" id="mirror-title" className={page.heading}>
             {M.mirrorTitle}
           </Text>

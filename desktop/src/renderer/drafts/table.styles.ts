@@ -15,5 +15,6 @@ export const useTableStyles = makeStyles({
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
   },
+  headingStack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   errorText: { color: tokens.colorPaletteRedForeground1 },
 });

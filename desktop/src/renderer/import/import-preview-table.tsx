@@ -31,12 +31,11 @@ function isChoice(value: string | undefined): value is DuplicateChoice {
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxHeight: 'calc(100vh - 330px)', overflowY: 'auto' },
-  table: { tableLayout: 'fixed', minWidth: '940px' },
+  table: { tableLayout: 'fixed', minWidth: '900px' },
   check: { width: '44px' },
-  date: { width: '100px' },
-  meta: { width: '150px' },
-  media: { width: '96px' },
-  duplicate: { width: '180px' },
+  meta: { width: '140px' },
+  media: { width: '84px' },
+  duplicate: { width: '156px' },
   stack: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0, padding: `${tokens.spacingVerticalXS} 0` },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   clamp: {
@@ -49,7 +48,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   problems: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorPaletteRedForeground1 },
   tags: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
-  dropdown: { minWidth: '160px', width: '160px' },
+  dropdown: { minWidth: '140px', width: '140px' },
 });
 
 export interface ImportPreviewTableProps {
@@ -79,8 +78,9 @@ export function ImportPreviewTable({ candidates, selected, choices, onToggle, on
                 onChange={(_, data) => onToggleAll(data.checked === true)}
               />
             </TableHeaderCell>
-            <TableHeaderCell>{M.columnTitle}</TableHeaderCell>
-            <TableHeaderCell className={styles.date}>{M.columnDate}</TableHeaderCell>
+            <TableHeaderCell>
+              {M.columnTitle} / {M.columnDate}
+            </TableHeaderCell>
             <TableHeaderCell className={styles.meta}>
               {M.columnCategory} / {M.columnTags}
             </TableHeaderCell>
@@ -114,10 +114,12 @@ export function ImportPreviewTable({ candidates, selected, choices, onToggle, on
                     <Text size={200} className={`${styles.ellipsis} ${styles.muted}`} title={candidate.path}>
                       {candidate.relativePath}
                     </Text>
+                    {candidate.date && (
+                      <Text size={200} className={styles.muted}>
+                        {formatDateTime(candidate.date).split(' ')[0]}
+                      </Text>
+                    )}
                   </div>
-                </TableCell>
-                <TableCell className={styles.date}>
-                  {candidate.date ? formatDateTime(candidate.date).split(' ')[0] : ''}
                 </TableCell>
                 <TableCell className={styles.meta}>
                   <div className={styles.stack}>
