@@ -57,7 +57,8 @@ async function open(backend = 'gnome_libsecret', pickedPaths: string[] = []) {
     emit,
     dialogs: { pickFiles: async () => pickedPaths, pickFolder: async () => pickedPaths },
     notify: () => ({ shown: false }),
-    connection: { timeoutMs: 3_000 },
+    // Generous: a loaded machine must not turn a slow answer into "unreachable"; offline is a cut socket, not a wait.
+    connection: { timeoutMs: 15_000 },
   });
   const dispatch = createDispatcher(channelTable, services.handlers);
   call = async (name, arg) => {
