@@ -7,7 +7,9 @@ const useStyles = makeStyles({ badge: { whiteSpace: 'nowrap' } });
 /** Always on screen: the owner must know whether a publish would reach the server right now. */
 export function ConnectivityIndicator({ online, serverUrl }: { online: boolean; serverUrl: string | null }) {
   const styles = useStyles();
-  const hint = online ? (serverUrl ? M.onlineHint(serverUrl) : M.notSignedIn) : M.offlineHint;
+  // Without a server there is nothing to be on- or offline with: say so instead of a green 在线.
+  const connected = serverUrl !== null;
+  const hint = !connected ? M.notSignedIn : online ? M.onlineHint(serverUrl) : M.offlineHint;
   return (
     <Tooltip content={hint} relationship="description" withArrow>
       <Badge
@@ -17,11 +19,11 @@ export function ConnectivityIndicator({ online, serverUrl }: { online: boolean; 
         data-testid="connectivity"
         data-online={online ? 'true' : 'false'}
         appearance="tint"
-        color={online ? 'success' : 'warning'}
+        color={!connected ? 'informative' : online ? 'success' : 'warning'}
         size="large"
-        icon={online ? <CloudCheckmarkRegular /> : <CloudOffRegular />}
+        icon={connected && online ? <CloudCheckmarkRegular /> : <CloudOffRegular />}
       >
-        {online ? M.online : M.offline}
+        {!connected ? M.notSignedIn : online ? M.online : M.offline}
       </Badge>
     </Tooltip>
   );
