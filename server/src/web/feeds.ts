@@ -1,4 +1,4 @@
-import { PublicUiMessages as M } from '@folio/shared';
+import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
 import { ArticlesService } from '../services/articles.service.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
@@ -6,10 +6,8 @@ import type { Store } from '../store/store.js';
 /** How many of the newest articles the RSS feed lists. */
 export const RSS_ITEM_COUNT = 20;
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
-const plain = (text: string) => text.replace(/<[^>]*>/g, '').trim();
+const escapeXml = escapeHtml;
+const plain = stripTags;
 
 function siteTitle(store: Store): { title: string; description: string } {
   const home = new SiteBlocksRepository(store).find('home')?.content ?? {};
