@@ -88,4 +88,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Handlers validate, call a service and present: only services reach storage (issue 10).
+    files: ['server/src/routes/**/*.ts', 'server/src/http/**/*.ts', 'server/src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/store/*', '**/store'],
+              message: 'Routes reach storage through a service from the app context (context.services).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

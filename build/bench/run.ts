@@ -1,196 +1,212 @@
 /**
- * `npm run bench`: seeds 2,000 articles into a temp data dir, starts the real server entry as a
- * child process on loopback, and measures start-up, throughput, latency and memory for the
- * public hot paths and a durable write. Bounded: about 5 s per scenario.
+ * `npm run bench`: seeds 2,000 articles into temp data dirs, starts the real server entry as a child
+ * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
+ * memory, the comment write cost on a small and a huge site, and the JavaScript a visitor loads.
+ * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { ArticlesRepository } from '../../server/src/store/articles.repository.js';
-import { CommentsRepository } from '../../server/src/store/comments.repository.js';
-import { Store } from '../../server/src/store/store.js';
-import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
+import type autocannon from 'autocannon';
+import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import type { ServerProcess } from '../../server/test/support/server-process.js';
-import { SEARCH_TERM, buildBenchArticle } from './corpus.js';
+import { SEARCH_TERM } from './corpus.js';
+import { rssMb, runScenario, waitFor200 } from './measure.js';
+import type { ScenarioResult } from './measure.js';
+import { printLighthouse, runLighthouse } from './lighthouse.js';
+import { measurePageWeight } from './page-weight.js';
+import { startRawServer } from './raw-http.js';
+import { printScenarios, printTable } from './report.js';
+import { seedSite } from './seed.js';
+import { startStandIns } from './stand-ins.js';
 
 const ARTICLE_COUNT = 2000;
-const SCENARIO_SECONDS = 5;
-const CONNECTIONS = 10;
+const SECONDS = 5;
+const CONNECTIONS = 50;
+const SEARCH_CONNECTIONS = 10;
 
-interface ScenarioResult {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  failures: number;
-  peakRssMb: number;
-}
-
-async function seed(dataDir: string): Promise<{ bytes: number; detailId: number }> {
-  const store = await Store.open(dataDir);
-  const articles = new ArticlesRepository(store);
-  const comments = new CommentsRepository(store);
-  let bytes = 0;
-  // Batches of concurrent creates share group commits, so seeding takes seconds, not minutes.
-  for (let start = 0; start < ARTICLE_COUNT; start += 100) {
-    const batch = Array.from({ length: Math.min(100, ARTICLE_COUNT - start) }, (_, offset) => buildBenchArticle(start + offset));
-    bytes += batch.reduce((sum, article) => sum + Buffer.byteLength(article.content), 0);
-    const created = await Promise.all(batch.map((article) => articles.create(article)));
-    await Promise.all(
-      created
-        .filter((article) => article.id % 3 === 0)
-        .flatMap((article) =>
-          [1, 2].map((n) =>
-            comments.create({
-              article_id: article.id,
-              author: `读者${n}`,
-              email: '',
-              content: '写得很清楚，收藏了。',
-              ip_address: '127.0.0.1',
-              user_agent: 'bench',
-            }),
-          ),
-        ),
-    );
-  }
-  await store.flush();
-  const newest = articles.listLive()[0];
-  return { bytes, detailId: newest?.id ?? 1 };
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // Not accepting yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function runScenario(server: ServerProcess, name: string, options: autocannon.Options): Promise<ScenarioResult> {
-  let peak = await rssMb(server.pid);
-  const sampler = setInterval(() => {
-    void rssMb(server.pid).then((mb) => (peak = Math.max(peak, mb)));
-  }, 200);
+async function withDataDir<T>(task: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-bench-'));
   try {
-    const result = await autocannon({ connections: CONNECTIONS, duration: SCENARIO_SECONDS, ...options });
-    return {
-      name,
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      requests: result.requests.total,
-      failures: result.errors + result.non2xx,
-      peakRssMb: peak,
-    };
+    return await task(dataDir);
   } finally {
-    clearInterval(sampler);
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Terminal columns a string takes: CJK characters are two wide. */
-const displayWidth = (text: string) =>
-  [...text].reduce((width, char) => width + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
-const pad = (text: string, width: number, left: boolean) => {
-  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
-  return left ? text + fill : fill + text;
-};
+async function startSite(dataDir: string): Promise<{ server: ServerProcess; startupMs: number }> {
+  const spawnedAt = performance.now();
+  // TRUST_PROXY lets every comment POST carry its own X-Forwarded-For address, so the per-address
+  // comment limit measures the write path instead of answering 429.
+  const server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' }, startTimeoutMs: 60_000, compiled: true });
+  const startupMs = await waitFor200(`${server.url}/`, spawnedAt);
+  return { server, startupMs };
+}
 
-function printTable(rows: ScenarioResult[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failures', 'peak RSS MB'];
-  const lines = rows.map((row) => [
-    row.name,
-    row.requestsPerSecond.toFixed(0),
-    row.p50.toFixed(1),
-    row.p99.toFixed(1),
-    String(row.requests),
-    String(row.failures),
-    row.peakRssMb.toFixed(0),
-  ]);
-  const widths = header.map((title, column) =>
-    Math.max(displayWidth(title), ...lines.map((line) => displayWidth(line[column] ?? ''))),
-  );
-  const format = (cells: string[]) => cells.map((cell, column) => pad(cell, widths[column] ?? 0, column === 0)).join('  ');
-  console.info(format(header));
-  console.info(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.info(format(line));
+let commentAddress = 0;
+/** A comment POST scenario; each request comes from its own forwarded address. */
+function commentRequests(articleId: number): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path: `/api/articles/${articleId}/comments`,
+      setupRequest: (request) => {
+        commentAddress += 1;
+        const a = commentAddress;
+        return {
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`,
+          },
+          body: JSON.stringify({ author: '压测读者', email: '', content: `第 ${a} 条评论：性能不错。` }),
+        };
+      },
+    },
+  ];
+}
+
+async function measureCeiling(): Promise<ScenarioResult> {
+  const raw = await startRawServer();
+  try {
+    return await runScenario(raw.pid, 'raw node:http, fixed 5 KB JSON', {
+      url: raw.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+  } finally {
+    raw.child.kill('SIGKILL');
+  }
+}
+
+async function measureSite(rows: ScenarioResult[]): Promise<void> {
+  await withDataDir(async (dataDir) => {
+    const seededAt = performance.now();
+    const site = await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount: Math.floor(ARTICLE_COUNT * 0.67) });
+    console.info(
+      `Seeded ${ARTICLE_COUNT} articles (${(site.markdownBytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`,
+    );
+    const { server, startupMs } = await startSite(dataDir);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const idleRss = await rssMb(server.pid);
+      const id = site.detailId;
+      const scenario = (name: string, options: Partial<autocannon.Options>, connections = CONNECTIONS) =>
+        runScenario(server.pid, name, { url: server.url, ...options, connections, duration: SECONDS });
+      const htmlRound = async (round: string) => {
+        rows.push(await scenario(`GET / (HTML)${round}`, { url: `${server.url}/` }));
+        rows.push(await scenario(`GET /articles/${id} (HTML)${round}`, { url: `${server.url}/articles/${id}` }));
+      };
+      await htmlRound('');
+      rows.push(await scenario('GET /api/articles', { url: `${server.url}/api/articles` }));
+      rows.push(
+        await scenario(
+          `GET /api/articles?search=${SEARCH_TERM}`,
+          { url: `${server.url}/api/articles?search=${encodeURIComponent(SEARCH_TERM)}` },
+          SEARCH_CONNECTIONS,
+        ),
+      );
+      rows.push(await scenario(`GET /api/articles/${id}`, { url: `${server.url}/api/articles/${id}` }));
+      rows.push(await scenario(`POST /api/articles/${id}/comments`, { requests: commentRequests(id) }));
+      const rssBeforeRepeat = await rssMb(server.pid);
+      await htmlRound(' again');
+      const rssAfterRepeat = await rssMb(server.pid);
+
+      console.info(`Start-up (spawn -> first 200 on /): ${startupMs.toFixed(0)} ms`);
+      console.info(`Idle RSS with ${ARTICLE_COUNT} articles loaded: ${idleRss.toFixed(0)} MB`);
+      console.info(
+        `RSS before / after repeating the HTML scenarios: ${rssBeforeRepeat.toFixed(0)} / ${rssAfterRepeat.toFixed(0)} MB`,
+      );
+      const weights = await measurePageWeight(server.url, ['/', `/articles/${id}`]);
+      for (const weight of weights) {
+        console.info(
+          `JavaScript before ${weight.path} is usable: ${weight.scripts} scripts, ${weight.rawKb.toFixed(0)} KB raw, ${weight.gzipKb.toFixed(0)} KB gzip`,
+        );
+      }
+      const standIns = await startStandIns();
+      try {
+        await useStandIns(server.url, standIns.calendarUrl);
+        console.info('');
+        printLighthouse(
+          await runLighthouse([`${server.url}/`, `${server.url}/articles/${id}`], standIns.chromeFlags),
+          server.url,
+        );
+      } finally {
+        await standIns.close();
+      }
+    } finally {
+      await stopServer(server, 'SIGTERM');
+    }
+  });
+}
+
+/** Points the landing page's code-host link and calendar image at the loopback stand-ins. */
+async function useStandIns(origin: string, calendarUrl: string): Promise<void> {
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PROCESS_ADMIN_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  const update = await fetch(`${origin}/api/admin/site-blocks`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+    body: JSON.stringify({
+      blocks: [{ name: 'home', content: { github_url: 'https://github.com/folio-bench', github_calendar_url: calendarUrl } }],
+    }),
+  });
+  if (!update.ok) throw new Error(`could not point the site at the stand-ins (HTTP ${update.status})`);
+}
+
+/** The cost of one comment must not grow with the number of comments ever posted. */
+async function measureCommentScaling(): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const commentCount of [100, 100_000]) {
+    await withDataDir(async (dataDir) => {
+      const site = await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount });
+      const { server } = await startSite(dataDir);
+      try {
+        results.push(
+          await runScenario(server.pid, `POST comment, ${commentCount.toLocaleString('en')} comments on the site`, {
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: commentRequests(site.detailId),
+          }),
+        );
+      } finally {
+        await stopServer(server, 'SIGTERM');
+      }
+    });
+  }
+  return results;
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-bench-'));
-  let server: ServerProcess | undefined;
-  try {
-    const seedStart = performance.now();
-    const { bytes, detailId } = await seed(dataDir);
-    console.info(
-      `Seeded ${ARTICLE_COUNT} articles (${(bytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-    );
+  const ceiling = await measureCeiling();
+  const rows: ScenarioResult[] = [];
+  await measureSite(rows);
+  const scaling = await measureCommentScaling();
+  const all = [ceiling, ...rows, ...scaling];
 
-    const spawnStart = performance.now();
-    // TRUST_PROXY lets every comment POST carry its own X-Forwarded-For address, so the per-IP
-    // comment limit (5 a minute) measures the write path instead of answering 429.
-    server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' }, startTimeoutMs: 60_000 });
-    await waitForHealth(server.url);
-    const startupMs = performance.now() - spawnStart;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const idleRss = await rssMb(server.pid);
-    console.info(`Start-up (spawn -> /health OK, includes tsx transpiling the server): ${startupMs.toFixed(0)} ms`);
-    console.info(`Idle RSS with ${ARTICLE_COUNT} articles loaded: ${idleRss.toFixed(0)} MB`);
-    console.info(`Scenarios: ${SCENARIO_SECONDS} s each, ${CONNECTIONS} connections, loopback\n`);
+  console.info(`\nScenarios: ${SECONDS} s each on loopback; the ceiling is plain Node http in its own process\n`);
+  printScenarios(all, ceiling.requestsPerSecond);
+  const [small, huge] = scaling;
+  if (small && huge) {
+    console.info('');
+    printTable(
+      ['comment POST cost', 'ms per request (p50)', 'p99 ms', 'cost ratio (huge / small)'],
+      [
+        [small.name, small.p50.toFixed(1), small.p99.toFixed(1), ''],
+        [huge.name, huge.p50.toFixed(1), huge.p99.toFixed(1), (small.requestsPerSecond / huge.requestsPerSecond).toFixed(2)],
+      ],
+    );
+  }
+  console.info(`\nPeak RSS across the site scenarios: ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`);
 
-    let address = 0;
-    const rows: ScenarioResult[] = [];
-    rows.push(await runScenario(server, 'GET /api/articles', { url: `${server.url}/api/articles` }));
-    rows.push(
-      await runScenario(server, `GET /api/articles?search=${SEARCH_TERM}`, {
-        url: `${server.url}/api/articles?search=${encodeURIComponent(SEARCH_TERM)}`,
-      }),
-    );
-    rows.push(await runScenario(server, `GET /api/articles/${detailId}`, { url: `${server.url}/api/articles/${detailId}` }));
-    rows.push(
-      await runScenario(server, `POST /api/articles/${detailId}/comments`, {
-        url: server.url,
-        requests: [
-          {
-            method: 'POST',
-            path: `/api/articles/${detailId}/comments`,
-            setupRequest: (request) => {
-              address += 1;
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-                },
-                body: JSON.stringify({ author: '压测读者', email: '', content: `第 ${address} 条评论：性能不错。` }),
-              };
-            },
-          },
-        ],
-      }),
-    );
-    printTable(rows);
-    console.info(
-      `\nIdle RSS ${idleRss.toFixed(0)} MB; peak RSS under load ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`,
-    );
-
-    if (rows.some((row) => row.failures > 0)) {
-      console.error('Some requests failed (connection errors or non-2xx answers): see the failures column.');
-      process.exitCode = 1;
-    }
-  } finally {
-    await stopServer(server, 'SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+  if (all.some((row) => row.failures > 0)) {
+    console.error('Some requests failed (connection errors, time-outs or non-2xx answers): see the failures column.');
+    process.exitCode = 1;
   }
 }
 

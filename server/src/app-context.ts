@@ -1,16 +1,19 @@
 import type { Middleware } from 'koa';
 import type { ServerConfig } from './config.js';
+import type { RateLimits } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { Broadcaster } from './realtime.js';
-import type { AuthService } from './services/auth.service.js';
-import type { Store } from './store/store.js';
+import type { Services } from './services/services.js';
 
-/** What every route module is given: configuration, storage, realtime and the admin guard. */
+/**
+ * What every route module is given: configuration, the services (built once, in the app
+ * factory), realtime, the admin guard and the named rate limits. Routes never see the store.
+ */
 export interface AppContext {
   config: ServerConfig;
-  store: Store;
   logger: Logger;
+  services: Services;
   realtime: Broadcaster;
-  auth: AuthService;
   requireAdmin: Middleware;
+  rateLimits: RateLimits;
 }

@@ -9,7 +9,9 @@ import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { RateLimits } from './http/rate-limit.js';
 import { requireAdmin } from './http/require-admin.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
@@ -18,7 +20,7 @@ import { registerArticleToolRoutes } from './routes/admin/article-tools.routes.j
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
 import { registerAdminArticleRoutes } from './routes/admin/articles.routes.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
-import { registerRecycleBinRoutes, startRecycleBinPurge } from './routes/admin/recycle-bin.routes.js';
+import { registerRecycleBinRoutes } from './routes/admin/recycle-bin.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
@@ -27,8 +29,8 @@ import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerOrderedRoutes } from './routes/ordered.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
-import { AuthService } from './services/auth.service.js';
 import { seedSampleSite } from './services/seed.service.js';
+import { createServices } from './services/services.js';
 import { Store } from './store/store.js';
 
 const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -61,13 +63,22 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     await seedSampleSite(store);
     logger.info('Seeded the sample site into an empty data directory');
   }
-  const auth = await AuthService.create(config, store, logger);
+  const services = await createServices(config, store, logger);
+  // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
+  await services.idempotency.pruneExpired();
 
   const koa = new Koa({ proxy: config.trustProxy });
   // The request handler is attached after the middleware is registered: Koa composes it then.
   const httpServer = createServer();
   const { io, broadcaster } = createRealtime(httpServer, config.corsOrigins);
-  const context: AppContext = { config, store, logger, realtime: broadcaster, auth, requireAdmin: requireAdmin(auth) };
+  const context: AppContext = {
+    config,
+    logger,
+    services,
+    realtime: broadcaster,
+    requireAdmin: requireAdmin(services.auth),
+    rateLimits: new RateLimits(config),
+  };
 
   const api = new Router();
   registerHealthRoutes(api);
@@ -85,12 +96,17 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminArticleRoutes(api, context);
   registerRecycleBinRoutes(api, context);
   registerAdminCommentRoutes(api, context);
-  const stopRecycleBinPurge = startRecycleBinPurge(context);
 
+  // Start-up work, kept out of route registration: lower-case every body for search before the
+  // server takes requests (not on the first search), and purge what outlived the recycle bin.
+  services.articles.warmSearch();
+  const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
+
+  koa.use(securityHeaders());
   koa.use(errorHandler(logger));
   const apiCors = corsForApi(config.corsOrigins);
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
-  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp }));
+  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp, serveSourceMaps: config.serveSourceMaps }));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
@@ -110,7 +126,13 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     if (error.code && CLIENT_GONE_CODES.has(error.code)) return;
     logger.error(`${ctx?.method ?? ''} ${ctx?.path ?? ''} stream failed`, error);
   });
-  httpServer.on('request', koa.callback());
+  const handleHttp = koa.callback();
+  httpServer.on('request', (request, response) => {
+    // Socket.IO (engine.io) answers its own path on this server; Koa answering it too would
+    // end the polling responses engine.io is still writing.
+    if (request.url?.startsWith('/socket.io/')) return;
+    void handleHttp(request, response);
+  });
 
   const sockets = new Set<Socket>();
   httpServer.on('connection', (socket) => {

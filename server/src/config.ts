@@ -38,6 +38,10 @@ const envSchema = z.object({
     .default('false')
     .transform((flag) => flag === 'true' || flag === '1'),
   WEB_DIST_DIR: optionalText,
+  SERVE_SOURCE_MAPS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((flag) => flag === 'true' || flag === '1'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 
@@ -65,6 +69,8 @@ export interface ServerConfig {
   commentRateLimits: { perMinute: number; perHour: number };
   trustProxy: boolean;
   webDistDir: string;
+  /** Serve the web build's `*.map` files (they reveal the source; off unless asked for). */
+  serveSourceMaps: boolean;
   logLevel: 'silent' | 'error' | 'info';
 }
 
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     recycleBinRetentionMs: vars.RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: vars.TRUST_PROXY,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : path.resolve(serverRoot, '../web/dist'),
+    serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     logLevel: vars.LOG_LEVEL,
   });
 }
@@ -121,6 +128,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     commentRateLimits: { perMinute: RATE_LIMITS.commentsPerMinute.max, perHour: RATE_LIMITS.commentsPerHour.max },
     trustProxy: false,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
+    serveSourceMaps: false,
     logLevel: 'info' as const,
     ...overrides,
   });

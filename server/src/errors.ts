@@ -8,6 +8,8 @@ export type ErrorSlug =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'precondition_failed'
+  | 'unprocessable_entity'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -21,6 +23,8 @@ export class AppError extends Error {
     message: string,
     readonly data: unknown = null,
     readonly headers: Record<string, string> = {},
+    /** The envelope `code`: 1 for every error, except where a contract names another (412). */
+    readonly code = 1,
   ) {
     super(message);
     this.name = 'AppError';
@@ -34,6 +38,10 @@ export const unauthorized = (msg: string, data: unknown = null) => new AppError(
 export const notFound = (msg: string = M.routeNotFound) => new AppError(404, 'not_found', msg);
 export const methodNotAllowed = () => new AppError(405, 'method_not_allowed', M.methodNotAllowed);
 export const conflict = (msg: string) => new AppError(409, 'conflict', msg);
+/** A stale `If-Match`: the current copy goes in `data` and its `ETag` in the header (issue 11 contract: `code` 412). */
+export const preconditionFailed = (msg: string, data: unknown, etag: string) =>
+  new AppError(412, 'precondition_failed', msg, data, { ETag: etag }, 412);
+export const unprocessableEntity = (msg: string) => new AppError(422, 'unprocessable_entity', msg);
 export const payloadTooLarge = (msg: string = M.payloadTooLarge) => new AppError(413, 'payload_too_large', msg);
 export const unsupportedMediaType = (msg: string = M.jsonRequired) => new AppError(415, 'unsupported_media_type', msg);
 export const rateLimited = (msg: string, retryAfterSeconds: number) =>

@@ -12,6 +12,13 @@ async function main(): Promise<void> {
     `Folio is listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (data: ${config.dataDir})`,
   );
 
+  if (!config.publicUrl) {
+    // Absolute links are never taken from the request's Host header (see web/site-origin.ts).
+    logger.info(
+      'Warning: PUBLIC_URL is not set; canonical links, the sitemap and the RSS feed point at the listening address. Set PUBLIC_URL to the public origin of the site.',
+    );
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

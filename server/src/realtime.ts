@@ -1,10 +1,26 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import type { RealtimeEvent } from '@folio/shared';
+import type { RealtimeEmitArgs, RealtimeEvent } from '@folio/shared';
 
-/** What services use to tell open pages that data changed (API section 13). */
+/** What routes use to tell open pages that data changed (API section 13), typed by RealtimeEventMap. */
 export interface Broadcaster {
-  emit(event: RealtimeEvent, payload?: unknown): void;
+  emit<E extends RealtimeEvent>(event: E, ...payload: RealtimeEmitArgs<E>): void;
+}
+
+/**
+ * Whether a Socket.IO request may proceed: no `Origin` (a non-browser client), the page's own
+ * origin (its host is the one the request was sent to), or one of CORS_ORIGINS. Comparing the
+ * Origin with Host is safe here: a browser sets both and a page cannot forge either.
+ */
+export function socketOriginAllowed(request: IncomingMessage, allowed: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.has(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -15,16 +31,24 @@ export function createRealtime(
   httpServer: HttpServer,
   corsOrigins: readonly string[],
 ): { io: SocketServer; broadcaster: Broadcaster } {
+  const allowed = new Set(corsOrigins);
   const io = new SocketServer(httpServer, {
     path: '/socket.io/',
     transports: ['polling', 'websocket'],
-    cors: { origin: [...corsOrigins], credentials: true, methods: ['GET', 'POST'] },
+    // Like the API (API 1.7): a foreign origin gets no CORS headers at all, so a page elsewhere
+    // cannot read the polling transport with the visitor's cookies.
+    cors: (request, callback) => {
+      const origin = request.headers.origin;
+      const listed = origin !== undefined && allowed.has(origin);
+      callback(null, listed ? { origin, credentials: true, methods: ['GET', 'POST'] } : { origin: false });
+    },
+    // The handshake (polling or a direct WebSocket upgrade) from a foreign origin is refused.
+    allowRequest: (request, callback) => callback(null, socketOriginAllowed(request, allowed)),
     serveClient: false,
   });
   const broadcaster: Broadcaster = {
-    emit: (event, payload) => {
-      if (payload === undefined) io.emit(event);
-      else io.emit(event, payload);
+    emit: (event, ...payload) => {
+      io.emit(event, ...payload);
     },
   };
   return { io, broadcaster };

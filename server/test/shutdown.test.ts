@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../tests/support/test-server.js';
+import { apiClient, login } from '../../tests/support/test-server.js';
 import type { EnvelopeBody } from '../../tests/support/test-server.js';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from './support/server-process.js';
 import type { ServerProcess } from './support/server-process.js';
@@ -18,13 +18,6 @@ afterAll(async () => {
   await stopServer(server);
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function login(url: string): Promise<string> {
-  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', {
-    json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD },
-  });
-  return response.body.token as string;
-}
 
 /** Resolves once the child has printed `text`. */
 function waitForOutput(child: ServerProcess, text: string): Promise<void> {
@@ -42,7 +35,7 @@ function waitForOutput(child: ServerProcess, text: string): Promise<void> {
 describe('graceful shutdown', () => {
   it('finishes a write that is in flight when SIGTERM arrives, then exits 0', { timeout: 60_000 }, async () => {
     server = await spawnServer({ dataDir });
-    const token = await login(server.url);
+    const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
     const { port } = new URL(server.url);
     const body = JSON.stringify({ blocks: [{ name: 'home', content: { title: '停机前的最后一次保存' } }] });
     const half = Buffer.from(body).subarray(0, 20);

@@ -84,6 +84,10 @@ export const RATE_LIMITS = {
 
 export const TOKEN_TTL_MS = { default: 24 * 60 * 60 * 1000, remember: 7 * 24 * 60 * 60 * 1000 } as const;
 export const RECYCLE_BIN_RETENTION_DAYS = 15;
+/** How long the server remembers an article creation's `Idempotency-Key` (issue 11: a day). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** `Idempotency-Key`: 1 to 128 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 export const AI_PROVIDER_TIMEOUT_MS = 30_000;
 
 /** Realtime events of API.md section 13. */
@@ -96,6 +100,27 @@ export const RealtimeEvents = {
   comments: 'comments_updated',
 } as const;
 export type RealtimeEvent = (typeof RealtimeEvents)[keyof typeof RealtimeEvents];
+
+/**
+ * What each realtime event carries (API 13): `undefined` where the spec says none. Payloads
+ * are only hints; clients refetch. The server's broadcaster and the clients' subscription
+ * helper are both typed from this map.
+ */
+export interface RealtimeEventMap {
+  [RealtimeEvents.siteBlocks]: undefined;
+  [RealtimeEvents.skills]: undefined;
+  [RealtimeEvents.contacts]: undefined;
+  [RealtimeEvents.avatars]: undefined;
+  /** The changed ids; `[]` after a data import. */
+  [RealtimeEvents.articles]: { ids: number[] };
+  /** The article whose comments changed; `null` after a data import. */
+  [RealtimeEvents.comments]: { article_id: number | null };
+}
+
+/** The arguments that follow an event's name when it is emitted: none for an event without payload. */
+export type RealtimeEmitArgs<E extends RealtimeEvent> = RealtimeEventMap[E] extends undefined
+  ? []
+  : [payload: RealtimeEventMap[E]];
 
 export const FILENAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export const BLOCK_NAME_PATTERN = /^[a-z_]{1,32}$/;

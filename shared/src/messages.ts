@@ -68,6 +68,10 @@ export const ServerMessages = {
   coverInvalid: '封面地址无效',
   idsRequired: '未提供ids',
   batchDeleted: (count: number) => `已删除${count}篇文章`,
+  articleChangedElsewhere: '文章已在别处被修改，本次保存未生效；请先加载服务器上的最新版本',
+  ifMatchInvalid: 'If-Match 请求头格式无效',
+  idempotencyKeyInvalid: 'Idempotency-Key 格式无效：必须是 1 到 128 个可见 ASCII 字符',
+  idempotencyKeyReused: '该 Idempotency-Key 已用于另一次内容不同的创建请求，请换一个新的键',
 
   importMdResult: (imported: number, skipped: number) =>
     skipped > 0 ? `成功导入${imported}篇文章，跳过${skipped}个文件` : `成功导入${imported}篇文章`,
@@ -208,12 +212,14 @@ export const PublicUiMessages = {
   closeMenu: '关闭菜单',
   avatarAlt: (name: string) => `${name}的头像`,
   calendarAlt: 'GitHub 贡献日历',
+  calendarUnavailable: 'GitHub 贡献日历暂时无法加载',
   codeHostLink: 'GitHub 主页',
   aboutEducation: '教育背景',
   aboutHobbies: '兴趣爱好',
   aboutVision: '个人愿景',
   skillLevel: (name: string) => `${name} 熟练度`,
-  copyContact: (label: string, value: string) => `复制${label}：${value}`,
+  /** Read before a contact's visible type and value, so its button's name starts with the action. */
+  copyContact: '复制',
   noSkills: '暂无技能',
   noContacts: '暂无联系方式',
   refreshProjects: '刷新',
@@ -272,6 +278,8 @@ export const ImportFieldMessages = {
   sizeMismatch: '文件大小与 size 不一致',
   sha256Mismatch: 'sha256 校验失败',
   notImage: '不是支持的图片格式',
+  imageNameRequired: '文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
+  extensionMismatch: (extension: string) => `文件扩展名与图片内容不符，应以 .${extension} 结尾`,
 } as const;
 
 /** Admin screen wording the spec leaves open (batch AI summaries, recycle bin, comments, import report). */
@@ -290,4 +298,9 @@ export const AdminUiMessages = {
   deleteArticleConfirm: (title: string) => `确定要删除文章「${title}」吗？文章将移入回收站。`,
   importReportTitle: '导入结果',
   imageOnly: '只能上传图片文件',
+  articleConflictTitle: '文章已在别处被修改',
+  articleConflictText:
+    '你打开这篇文章后，它已在其他窗口或设备上被修改，本次保存没有生效。可以加载服务器上的最新版本（会丢弃这里未保存的修改），或继续编辑并稍后再决定。',
+  articleConflictReload: '加载服务器版本',
+  articleConflictKeepEditing: '继续编辑',
 } as const;

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { BLOCK_NAME_PATTERN, CONTACT_DEFAULT_TYPE, CONTACT_TYPE_PATTERN, LIMITS, SKILL_DEFAULT_LEVEL } from './constants.js';
+import {
+  BLOCK_NAME_PATTERN,
+  CONTACT_DEFAULT_TYPE,
+  CONTACT_TYPE_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  LIMITS,
+  SKILL_DEFAULT_LEVEL,
+} from './constants.js';
 import { ServerMessages as M } from './messages.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
+
+// Zod compiles object parsers with `new Function` where it can, and probes for that ability on
+// first use. The site's Content-Security-Policy forbids eval, so in a browser even the probe is
+// reported as a violation; the interpreted parsers are fast enough for Folio's small bodies.
+z.config({ jitless: true });
 
 /**
  * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
@@ -154,6 +166,9 @@ export const articleUpdateSchema = z.object({
   cover: nullAsEmpty(articleCover).optional(),
 });
 export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
+
+/** The `Idempotency-Key` header of an article creation (issue 11). */
+export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 
 export const aiAnalyzeSchema = z.object({

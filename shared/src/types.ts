@@ -123,6 +123,8 @@ export interface AdminArticleListItem {
   comment_count: number;
   created_at: string;
   updated_at: string;
+  /** Bumped on every change; the admin article `ETag` is this number in quotes. */
+  revision: number;
 }
 
 export interface AdminArticleDetail extends AdminArticleListItem {

@@ -7,6 +7,7 @@ import { createApp } from '../../server/src/app.js';
 import type { FolioApp } from '../../server/src/app.js';
 import { buildConfig } from '../../server/src/config.js';
 import type { ServerConfig } from '../../server/src/config.js';
+import type { Logger } from '../../server/src/logger.js';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -30,6 +31,30 @@ export interface StartOptions {
   /** Seed the sample site (default false, so tests start from an empty site). */
   seed?: boolean;
   config?: Partial<ServerConfig>;
+  /** Capture what the server logs (silent otherwise). */
+  logger?: Logger;
+}
+
+/**
+ * Signs in as the owner on any running server (in-process or a child process) and returns the
+ * bearer token; throws when the sign-in is refused. The one login helper of the API tests.
+ */
+export async function login(
+  baseUrl: string,
+  credentials: { username?: string; password?: string; remember?: boolean } = {},
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      username: credentials.username ?? ADMIN_USERNAME,
+      password: credentials.password ?? ADMIN_PASSWORD,
+      remember: credentials.remember ?? false,
+    }),
+  });
+  const body = (await response.json()) as { token?: unknown };
+  if (!response.ok || typeof body.token !== 'string') throw new Error(`login failed: ${response.status}`);
+  return body.token;
 }
 
 /** The real server, in-process, on an ephemeral port, with its own temp data dir. */
@@ -43,7 +68,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logLevel: 'silent',
     ...options.config,
   });
-  const app = await createApp(config, { seed: options.seed ?? false });
+  const app = await createApp(config, { seed: options.seed ?? false, logger: options.logger });
   const port = await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   let stopped = false;
@@ -56,16 +81,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     url,
     dataDir,
     app,
-    async login(remember = false) {
-      const response = await fetch(`${url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember }),
-      });
-      const body = (await response.json()) as { token?: string };
-      if (!response.ok || !body.token) throw new Error(`login failed: ${response.status}`);
-      return body.token;
-    },
+    login: (remember = false) => login(url, { remember }),
     stop,
     async close() {
       await stop();

@@ -7,7 +7,7 @@ import { App } from './app/app';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 import { buildPageHead, scriptJson } from './ssr/page-head';
 
-export { setServerDomWindow } from './lib/sanitize-html';
+export { setServerHtmlSanitizer } from './lib/sanitize-html';
 
 export interface RenderPageInput {
   /** Request URL (path and query). */

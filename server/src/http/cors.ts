@@ -11,7 +11,9 @@ export function corsForApi(allowedOrigins: readonly string[]) {
     },
     credentials: true,
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'Accept'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'Accept', 'If-Match', 'Idempotency-Key'],
+    // Without this a cross-origin client cannot read the revision to send back in If-Match.
+    exposeHeaders: ['ETag', 'Idempotency-Replayed'],
     maxAge: 86400,
   });
 }

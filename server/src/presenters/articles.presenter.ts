@@ -15,6 +15,9 @@ export interface ArticleStats {
   comment_count: number;
 }
 
+/** The strong `ETag` of an admin article: its revision in quotes (issue 11). */
+export const articleEtag = (article: Pick<ArticleRecord, 'revision'>): string => `"${article.revision}"`;
+
 /** The public card (API 8): tags as an array and `cover` repeated as `cover_image` for the original client. */
 export function presentPublicArticleListItem(article: ArticleRecord, stats: ArticleStats): PublicArticleListItem {
   return {
@@ -54,6 +57,7 @@ export function presentAdminArticleListItem(article: ArticleRecord, stats: Artic
     comment_count: stats.comment_count,
     created_at: article.created_at,
     updated_at: article.updated_at,
+    revision: article.revision,
   };
 }
 

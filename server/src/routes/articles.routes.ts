@@ -3,13 +3,10 @@ import { ServerMessages as M, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { paginate, sendOk } from '../http/envelope.js';
 import { parseId, parsePagination, queryString } from '../http/validate.js';
-import { ArticlesService } from '../services/articles.service.js';
 
 /** Public article reads of API section 8: list with search and filters, detail, categories, tags. */
-export function registerArticleRoutes(router: Router, { store }: AppContext): void {
-  const service = ArticlesService.for(store);
-  // Lower-case every body for search before the server takes requests, not on the first search.
-  service.warmSearch();
+export function registerArticleRoutes(router: Router, { services }: AppContext): void {
+  const service = services.articles;
 
   router.get('/api/articles', (ctx) => {
     const { page, perPage } = parsePagination(ctx, PUBLIC_ARTICLES_PAGE_SIZE);

@@ -1,22 +1,19 @@
 import type { Router } from '@koa/router';
 import { LIMITS, RealtimeEvents, ServerMessages as M, orderSchema } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
-import { conflict, notFound } from '../errors.js';
 import { jsonBody } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { parseBody, parseId } from '../http/validate.js';
 import { presentAdminAvatar, presentAvatar } from '../presenters/avatars.presenter.js';
-import { AvatarsService } from '../services/avatars.service.js';
 import { formField, imageUploadBody, uploadedFile } from './uploads.routes.js';
 
 /** Avatars (API 7): public and admin lists, upload, set current, reorder, delete. */
-export function registerAvatarRoutes(router: Router, { store, logger, realtime, requireAdmin }: AppContext): void {
-  const service = new AvatarsService(store, logger);
-  const { avatars } = service;
+export function registerAvatarRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const service = services.avatars;
   const base = '/api/admin/avatars';
 
-  router.get('/api/avatars', (ctx) => sendOk(ctx, avatars.list().map(presentAvatar)));
-  router.get(base, requireAdmin, (ctx) => sendOk(ctx, avatars.list().map(presentAdminAvatar)));
+  router.get('/api/avatars', (ctx) => sendOk(ctx, service.list().map(presentAvatar)));
+  router.get(base, requireAdmin, (ctx) => sendOk(ctx, service.list().map(presentAdminAvatar)));
 
   router.post(base, requireAdmin, imageUploadBody(), async (ctx) => {
     const created = await service.upload(uploadedFile(ctx), formField(ctx, 'cropped_info'));
@@ -28,8 +25,7 @@ export function registerAvatarRoutes(router: Router, { store, logger, realtime, 
   // Registered before `/:id` routes so "order" is never taken for an id.
   router.put(`${base}/order`, requireAdmin, jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
     const { ids } = parseBody(orderSchema, ctx.request.body);
-    if (!avatars.matchesAll(ids)) throw conflict(M.orderMismatch);
-    const list = await avatars.reorder(ids);
+    const list = await service.reorder(ids);
     realtime.emit(RealtimeEvents.avatars);
     sendOk(ctx, list.map(presentAdminAvatar), { msg: M.orderSaved });
   });
@@ -37,15 +33,14 @@ export function registerAvatarRoutes(router: Router, { store, logger, realtime, 
   // Body-less (API 1.1): whatever content type or body arrives is ignored.
   router.put(`${base}/:id/set_current`, requireAdmin, async (ctx) => {
     const id = parseId(ctx.params.id, M.avatarNotFound);
-    const list = await avatars.setCurrent(id);
-    if (!list) throw notFound(M.avatarNotFound);
+    const list = await service.setCurrent(id);
     realtime.emit(RealtimeEvents.avatars);
     sendOk(ctx, list.map(presentAdminAvatar), { msg: M.avatarSetCurrent });
   });
 
   router.delete(`${base}/:id`, requireAdmin, async (ctx) => {
     const id = parseId(ctx.params.id, M.avatarNotFound);
-    if (!(await service.remove(id))) throw notFound(M.avatarNotFound);
+    await service.remove(id);
     realtime.emit(RealtimeEvents.avatars);
     sendOk(ctx, { id }, { msg: M.avatarDeleted });
   });

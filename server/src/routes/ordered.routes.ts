@@ -1,4 +1,5 @@
-import type { Router } from '@koa/router';
+import type { Router, RouterMiddleware } from '@koa/router';
+import type { z } from 'zod';
 import {
   LIMITS,
   RealtimeEvents,
@@ -9,94 +10,100 @@ import {
   skillCreateSchema,
   skillUpdateSchema,
 } from '@folio/shared';
-import type { RealtimeEvent } from '@folio/shared';
-import type { z } from 'zod';
 import type { AppContext } from '../app-context.js';
-import { conflict, notFound } from '../errors.js';
 import { jsonBody } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { parseBody, parseId } from '../http/validate.js';
 import { presentAdminContact, presentAdminSkill, presentContact, presentSkill } from '../presenters/ordered.presenter.js';
-import type { ContactRecord, SkillRecord } from '../store/records.js';
-import { OrderedRepository } from '../store/ordered.repository.js';
+import type { OrderedFields, OrderedItem, OrderedService } from '../services/ordered.service.js';
 
-interface OrderedResource<K extends 'skills' | 'contacts', R> {
-  collection: K;
-  event: RealtimeEvent;
+/** The handlers one ordered list needs; the routes below spell each path out for both lists. */
+interface OrderedHandlers {
+  listPublic: RouterMiddleware;
+  listAdmin: RouterMiddleware;
+  create: RouterMiddleware;
+  reorder: RouterMiddleware;
+  update: RouterMiddleware;
+  remove: RouterMiddleware;
+}
+
+interface OrderedResource<R extends OrderedItem> {
+  service: OrderedService<R>;
+  emit: () => void;
   notFoundMessage: string;
-  createSchema: z.ZodType<Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>>;
-  updateSchema: z.ZodType<Partial<Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>>>;
+  createSchema: z.ZodType<OrderedFields<R>>;
+  updateSchema: z.ZodType<Partial<OrderedFields<R>>>;
   present: (record: R) => unknown;
   presentAdmin: (record: R) => unknown;
 }
 
-/**
- * Skills and contacts share one contract (API section 6): public list, admin CRUD and a
- * whole-list reorder. One registration serves both.
- */
-function registerOrderedResource<K extends 'skills' | 'contacts', R extends SkillRecord | ContactRecord>(
-  router: Router,
-  { store, realtime, requireAdmin }: AppContext,
-  resource: OrderedResource<K, R>,
-): void {
-  const repository = new OrderedRepository<R>(store, resource.collection);
-  const base = `/api/admin/${resource.collection}`;
-  const json = jsonBody(LIMITS.jsonBodyBytes);
-
-  router.get(`/api/${resource.collection}`, (ctx) => sendOk(ctx, repository.list().map(resource.present)));
-  router.get(base, requireAdmin, (ctx) => sendOk(ctx, repository.list().map(resource.presentAdmin)));
-
-  router.post(base, requireAdmin, json, async (ctx) => {
-    const fields = parseBody(resource.createSchema, ctx.request.body);
-    const created = await repository.create(fields);
-    realtime.emit(resource.event);
-    sendCreated(ctx, resource.presentAdmin(created), { legacy: { id: created.id } });
-  });
-
-  // Registered before `/:id` so "order" is never taken for an id.
-  router.put(`${base}/order`, requireAdmin, json, async (ctx) => {
-    const { ids } = parseBody(orderSchema, ctx.request.body);
-    if (!repository.matchesAll(ids)) throw conflict(M.orderMismatch);
-    const list = await repository.reorder(ids);
-    realtime.emit(resource.event);
-    sendOk(ctx, list.map(resource.presentAdmin), { msg: M.orderSaved });
-  });
-
-  router.put(`${base}/:id`, requireAdmin, json, async (ctx) => {
-    const id = parseId(ctx.params.id, resource.notFoundMessage);
-    if (!repository.find(id)) throw notFound(resource.notFoundMessage);
-    const patch = parseBody(resource.updateSchema, ctx.request.body);
-    const updated = await repository.update(id, patch);
-    if (!updated) throw notFound(resource.notFoundMessage);
-    realtime.emit(resource.event);
-    sendOk(ctx, resource.presentAdmin(updated), { msg: M.updated });
-  });
-
-  router.delete(`${base}/:id`, requireAdmin, async (ctx) => {
-    const id = parseId(ctx.params.id, resource.notFoundMessage);
-    if (!(await repository.remove(id))) throw notFound(resource.notFoundMessage);
-    realtime.emit(resource.event);
-    sendOk(ctx, { id }, { msg: M.deleted });
-  });
+/** Skills and contacts share one contract (API section 6), so one factory builds both lists' handlers. */
+function orderedHandlers<R extends OrderedItem>(resource: OrderedResource<R>): OrderedHandlers {
+  const { service } = resource;
+  return {
+    listPublic: (ctx) => sendOk(ctx, service.list().map(resource.present)),
+    listAdmin: (ctx) => sendOk(ctx, service.list().map(resource.presentAdmin)),
+    create: async (ctx) => {
+      const created = await service.create(parseBody(resource.createSchema, ctx.request.body));
+      resource.emit();
+      sendCreated(ctx, resource.presentAdmin(created), { legacy: { id: created.id } });
+    },
+    reorder: async (ctx) => {
+      const { ids } = parseBody(orderSchema, ctx.request.body);
+      const list = await service.reorder(ids);
+      resource.emit();
+      sendOk(ctx, list.map(resource.presentAdmin), { msg: M.orderSaved });
+    },
+    update: async (ctx) => {
+      const id = parseId(ctx.params.id, resource.notFoundMessage);
+      service.requireExisting(id);
+      const updated = await service.update(id, parseBody(resource.updateSchema, ctx.request.body));
+      resource.emit();
+      sendOk(ctx, resource.presentAdmin(updated), { msg: M.updated });
+    },
+    remove: async (ctx) => {
+      const id = parseId(ctx.params.id, resource.notFoundMessage);
+      await service.remove(id);
+      resource.emit();
+      sendOk(ctx, { id }, { msg: M.deleted });
+    },
+  };
 }
 
-export function registerOrderedRoutes(router: Router, context: AppContext): void {
-  registerOrderedResource<'skills', SkillRecord>(router, context, {
-    collection: 'skills',
-    event: RealtimeEvents.skills,
+/** Skills and contacts (API section 6): public list, admin CRUD and a whole-list reorder. */
+export function registerOrderedRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const json = jsonBody(LIMITS.jsonBodyBytes);
+
+  const skills = orderedHandlers({
+    service: services.skills,
+    emit: () => realtime.emit(RealtimeEvents.skills),
     notFoundMessage: M.skillNotFound,
     createSchema: skillCreateSchema,
     updateSchema: skillUpdateSchema,
     present: presentSkill,
     presentAdmin: presentAdminSkill,
   });
-  registerOrderedResource<'contacts', ContactRecord>(router, context, {
-    collection: 'contacts',
-    event: RealtimeEvents.contacts,
+  router.get('/api/skills', skills.listPublic);
+  router.get('/api/admin/skills', requireAdmin, skills.listAdmin);
+  router.post('/api/admin/skills', requireAdmin, json, skills.create);
+  // Registered before `/:id` so "order" is never taken for an id.
+  router.put('/api/admin/skills/order', requireAdmin, json, skills.reorder);
+  router.put('/api/admin/skills/:id', requireAdmin, json, skills.update);
+  router.delete('/api/admin/skills/:id', requireAdmin, skills.remove);
+
+  const contacts = orderedHandlers({
+    service: services.contacts,
+    emit: () => realtime.emit(RealtimeEvents.contacts),
     notFoundMessage: M.contactNotFound,
     createSchema: contactCreateSchema,
     updateSchema: contactUpdateSchema,
     present: presentContact,
     presentAdmin: presentAdminContact,
   });
+  router.get('/api/contacts', contacts.listPublic);
+  router.get('/api/admin/contacts', requireAdmin, contacts.listAdmin);
+  router.post('/api/admin/contacts', requireAdmin, json, contacts.create);
+  router.put('/api/admin/contacts/order', requireAdmin, json, contacts.reorder);
+  router.put('/api/admin/contacts/:id', requireAdmin, json, contacts.update);
+  router.delete('/api/admin/contacts/:id', requireAdmin, contacts.remove);
 }

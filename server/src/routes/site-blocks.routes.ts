@@ -5,10 +5,10 @@ import { jsonBody } from '../http/body.js';
 import { sendOk } from '../http/envelope.js';
 import { parseBody } from '../http/validate.js';
 import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
-import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 
-export function registerSiteBlockRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
-  const blocks = new SiteBlocksRepository(store);
+/** Site blocks (API section 5): the landing page's named texts, read by all, merged by the owner. */
+export function registerSiteBlockRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const blocks = services.siteBlocks;
   const listBlocks = () => blocks.list().map(presentSiteBlock);
 
   router.get('/api/site-blocks', (ctx) => sendOk(ctx, listBlocks()));

@@ -7,12 +7,8 @@ import { notFound } from '../errors.js';
 import { multipartBody, uploadedFiles } from '../http/body.js';
 import { sendCreated } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
-import { servedContentType, storeUploadedImage } from '../services/images.js';
 import type { UploadedFile } from '../services/images.js';
-import { UploadsRepository } from '../store/uploads.repository.js';
-
-/** Enough bytes for file-type to recognise every image format it knows. */
-const SNIFF_BYTES = 4100;
+import type { UploadsService } from '../services/uploads.service.js';
 
 /** The three public paths that serve the upload folder (API 12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
@@ -37,18 +33,14 @@ export function formField(ctx: Context, name: string): string | string[] | undef
   return undefined;
 }
 
-async function serveUpload(ctx: Context, uploads: UploadsRepository, filename: string | undefined): Promise<void> {
-  // The repository only accepts FILENAME_PATTERN names, so `..`, slashes (even encoded) and
-  // dot-files never become paths; links inside the folder are not followed either.
+async function serveUpload(ctx: Context, uploads: UploadsService, filename: string | undefined): Promise<void> {
   const opened = filename === undefined ? undefined : await uploads.open(filename);
   if (!opened) throw notFound(M.fileNotFound);
-  const { handle, size } = opened;
+  const { handle, size, contentType } = opened;
   let handed = false;
   try {
-    const head = new Uint8Array(Math.min(SNIFF_BYTES, size));
-    await handle.read(head, 0, head.length, 0);
     ctx.status = 200;
-    ctx.type = await servedContentType(head);
+    ctx.type = contentType;
     ctx.set('X-Content-Type-Options', 'nosniff');
     // Names are random and never reused, so a file can be cached for good.
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -62,18 +54,21 @@ async function serveUpload(ctx: Context, uploads: UploadsRepository, filename: s
   }
 }
 
-/** File serving (canonical path and the two compatibility aliases) and the cover upload. */
-export function registerUploadRoutes(router: Router, { store, requireAdmin }: AppContext): void {
-  const uploads = new UploadsRepository(store);
+/** File serving (canonical path and the two compatibility aliases), the cover and body-image uploads. */
+export function registerUploadRoutes(router: Router, { services, requireAdmin }: AppContext): void {
+  const { uploads } = services;
   const missing = () => {
     throw notFound(M.fileNotFound);
   };
 
-  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), async (ctx) => {
-    const filename = await storeUploadedImage(uploads, uploadedFile(ctx));
+  const uploadImage = async (ctx: Context) => {
+    const filename = await uploads.storeImage(uploadedFile(ctx));
     const data: UploadedImage = { url: uploadUrl(filename), filename };
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
-  });
+  };
+  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), uploadImage);
+  // Images inside article bodies (issue 11, desktop folder import): the same checks and answer as a cover.
+  router.post('/api/admin/articles/images', requireAdmin, imageUploadBody(), uploadImage);
 
   for (const base of FILE_ROUTES) {
     router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));

@@ -7,9 +7,10 @@ import type {
   PublicArticleDetail,
   PublicArticleListItem,
 } from '@folio/shared';
-import { notFound } from '../errors.js';
+import { notFound, preconditionFailed } from '../errors.js';
 import type { ArticleStats } from '../presenters/articles.presenter.js';
 import {
+  articleEtag,
   presentAdminArticleDetail,
   presentAdminArticleListItem,
   presentPublicArticleDetail,
@@ -17,11 +18,16 @@ import {
 } from '../presenters/articles.presenter.js';
 import { presentPublicComment } from '../presenters/comments.presenter.js';
 import type { ArticleFields } from '../store/articles.repository.js';
-import { ArticlesRepository } from '../store/articles.repository.js';
-import { CommentsRepository } from '../store/comments.repository.js';
+import type { ArticlesRepository } from '../store/articles.repository.js';
+import type { CommentsRepository } from '../store/comments.repository.js';
 import type { ArticleRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { SameCommitWrite } from '../store/store.js';
 import { ArticleSearchIndex } from './article-search.js';
+import type { IdempotencyService } from './idempotency.service.js';
+import { fingerprintOf } from './idempotency.service.js';
+
+/** What an `If-Match` accepts: any live revision (`*`) or one of the listed revisions. */
+export type RevisionPrecondition = 'any' | readonly number[];
 
 export interface PublicArticleFilters {
   search?: string | undefined;
@@ -36,36 +42,30 @@ function rankByCount(names: Iterable<string>): [string, number][] {
   return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
 }
 
-const services = new WeakMap<Store, ArticlesService>();
-
 /**
  * The rules for articles shared by the public, admin and recycle-bin routes: what is live,
- * search and filters, counters, and the write paths. One instance per store, so the search
- * index built for one request serves the next.
+ * search and filters, counters, and the write paths. The app builds one (see services.ts), so
+ * the search index built for one request serves the next.
  */
 export class ArticlesService {
-  readonly articles: ArticlesRepository;
-  readonly comments: CommentsRepository;
   private readonly searchIndex: ArticleSearchIndex;
 
-  private constructor(store: Store) {
-    this.articles = new ArticlesRepository(store);
-    this.comments = new CommentsRepository(store);
+  constructor(
+    readonly articles: ArticlesRepository,
+    /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
+    private readonly comments: CommentsRepository,
+  ) {
     this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
-  }
-
-  static for(store: Store): ArticlesService {
-    let service = services.get(store);
-    if (!service) {
-      service = new ArticlesService(store);
-      services.set(store, service);
-    }
-    return service;
   }
 
   /** Lower-cases every live article for search now, rather than on the first visitor's request. */
   warmSearch(): void {
     this.searchIndex.warm(this.articles.listLive());
+  }
+
+  /** Distinct categories of live articles as stored, in article order (the AI analyser's vocabulary). */
+  liveCategoryNames(): string[] {
+    return [...new Set(this.articles.listLive().map((article) => article.category))];
   }
 
   /** A live article, or 404 `文章不存在或已被删除` (binned articles are missing to everyone). */
@@ -140,15 +140,43 @@ export class ArticlesService {
     return presentPublicArticleDetail(article, this.articles.body(id), stats, newest);
   }
 
-  async create(fields: ArticleCreateRequest): Promise<ArticleRecord> {
-    const created = await this.articles.create(fields);
+  /** Creates an article; `sameCommit` (an idempotency record) is stored in the same commit. */
+  async create(fields: ArticleCreateRequest, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
+    const created = await this.articles.create(fields, sameCommit);
     this.searchIndex.warm([created]);
     return created;
   }
 
-  /** A partial update of a live article; 404 for a missing or binned one. */
-  async update(id: number, patch: ArticleUpdateRequest): Promise<ArticleRecord> {
-    this.requireLive(id);
+  /**
+   * Creates at most once per `Idempotency-Key`: a retry of the same request is answered with the
+   * detail and ETag remembered from the first one (`replayed`), a different request under the
+   * same key is a 422. The key is stored in the commit that stores the article.
+   */
+  async createOnce(
+    idempotency: IdempotencyService,
+    key: string,
+    fields: ArticleCreateRequest,
+  ): Promise<{ detail: AdminArticleDetail; etag: string; replayed: boolean }> {
+    const outcome = await idempotency.once<ArticleRecord>(
+      key,
+      fingerprintOf(fields),
+      (sameCommit) => this.create(fields, sameCommit),
+      (created) => ({ status: 201, data: this.presentAdminDetail(created), etag: articleEtag(created) }),
+    );
+    // Remembered answers are what this very method stored, so their shape is the admin detail.
+    return { detail: outcome.response.data as AdminArticleDetail, etag: outcome.response.etag, replayed: outcome.replayed };
+  }
+
+  /**
+   * A partial update of a live article; 404 for a missing or binned one. With a precondition
+   * (`If-Match`) a save based on another revision is refused with 412 and the current copy,
+   * and changes nothing; without one it overwrites as the original client expects.
+   */
+  async update(id: number, patch: ArticleUpdateRequest, precondition?: RevisionPrecondition): Promise<ArticleRecord> {
+    const current = this.requireLive(id);
+    if (precondition !== undefined && precondition !== 'any' && !precondition.includes(current.revision)) {
+      throw this.changedElsewhere(current);
+    }
     const changes: Partial<ArticleFields> = {};
     if (patch.title !== undefined) changes.title = patch.title;
     if (patch.category !== undefined) changes.category = patch.category;
@@ -157,10 +185,17 @@ export class ArticlesService {
     if (patch.cover !== undefined) changes.cover = patch.cover;
     // The original admin sends the whole article back; an unchanged body needs no new revision.
     if (patch.content !== undefined && patch.content !== this.articles.body(id)) changes.content = patch.content;
-    const updated = await this.articles.update(id, changes);
-    if (!updated) throw notFound(M.articleNotFound);
-    this.searchIndex.warm([updated]);
-    return updated;
+    // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
+    const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
+    const outcome = await this.articles.update(id, changes, expected);
+    if (outcome.status === 'missing') throw notFound(M.articleNotFound);
+    if (outcome.status === 'stale') throw this.changedElsewhere(outcome.article);
+    this.searchIndex.warm([outcome.article]);
+    return outcome.article;
+  }
+
+  private changedElsewhere(current: ArticleRecord) {
+    return preconditionFailed(M.articleChangedElsewhere, this.presentAdminDetail(current), articleEtag(current));
   }
 
   /** Moves one live article to the recycle bin; 404 when it is missing or already binned. */

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMITS, ServerMessages as M, TOKEN_TTL_MS } from '@folio/shared';
+import { ServerMessages as M, TOKEN_TTL_MS } from '@folio/shared';
 import type { LoginResult } from '@folio/shared';
 import type { ServerConfig } from '../config.js';
-import { rateLimited, unauthorized } from '../errors.js';
+import { unauthorized } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/store.js';
 import { SecretsRepository } from '../store/secrets.repository.js';
@@ -24,79 +23,72 @@ export interface VerifiedToken {
   expiresAt: Date;
 }
 
+/** Who may sign in and what signs the tokens, settled once at start. */
+export interface AdminCredentials {
+  username: string;
+  passwordHash: string;
+  secret: string;
+}
+
 /**
- * Sign-in for the single owner: credentials from config (or generated on first start), JWTs
- * signed with a secret from config (or generated and kept in the data dir), revocation stored
- * with the data so a logout survives a restart, and a lockout after repeated failures.
+ * The owner's credentials from config, or generated on first start (printed once, stored only
+ * hashed), and the token secret from config or generated and kept in the data dir.
  */
-export class AuthService {
-  /** Sign-in attempts per address; a success clears the count, so only failures add up. */
-  private readonly attempts = new RateLimiterMemory({
-    points: RATE_LIMITS.loginFailures.max,
-    duration: RATE_LIMITS.loginFailures.windowMs / 1000,
-    blockDuration: RATE_LIMITS.loginFailures.lockMs / 1000,
-  });
+export async function loadAdminCredentials(config: ServerConfig, logger: Logger): Promise<AdminCredentials> {
+  const secretsRepository = new SecretsRepository(config.dataDir);
+  const secrets = await secretsRepository.read();
+  let changed = false;
 
-  private constructor(
-    private readonly store: Store,
-    private readonly username: string,
-    private readonly passwordHash: string,
-    private readonly secret: string,
-  ) {}
-
-  static async create(config: ServerConfig, store: Store, logger: Logger): Promise<AuthService> {
-    const secretsRepository = new SecretsRepository(config.dataDir);
-    const secrets = await secretsRepository.read();
-    let changed = false;
-
-    let secret = config.jwtSecret;
-    if (!secret) {
-      if (!secrets.jwt_secret) {
-        secrets.jwt_secret = randomBytes(48).toString('base64url');
-        changed = true;
-      }
-      secret = secrets.jwt_secret;
-    }
-
-    let passwordHash: string;
-    if (config.adminPassword) {
-      passwordHash = await hashPassword(config.adminPassword);
-    } else if (secrets.admin_password_hash && secrets.admin_username === config.adminUsername) {
-      passwordHash = secrets.admin_password_hash;
-    } else {
-      const password = generatePassword();
-      passwordHash = await hashPassword(password);
-      secrets.admin_username = config.adminUsername;
-      secrets.admin_password_hash = passwordHash;
+  let secret = config.jwtSecret;
+  if (!secret) {
+    if (!secrets.jwt_secret) {
+      secrets.jwt_secret = randomBytes(48).toString('base64url');
       changed = true;
-      logger.info(
-        `No ADMIN_PASSWORD set: generated admin credentials (shown once; only a hash is stored)\n` +
-          `    username: ${config.adminUsername}\n    password: ${password}`,
-      );
     }
-    if (changed) await secretsRepository.write(secrets);
-    return new AuthService(store, config.adminUsername, passwordHash, secret);
+    secret = secrets.jwt_secret;
   }
 
-  async login(username: string, password: string, remember: boolean, clientIp: string): Promise<LoginResult> {
-    // The attempt is counted before the slow hash, not after a failure: otherwise a burst of
-    // parallel guesses would all pass the lock check before the first one was counted.
-    try {
-      await this.attempts.consume(clientIp, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      throw rateLimited(M.loginLocked, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-    }
+  let passwordHash: string;
+  if (config.adminPassword) {
+    passwordHash = await hashPassword(config.adminPassword);
+  } else if (secrets.admin_password_hash && secrets.admin_username === config.adminUsername) {
+    passwordHash = secrets.admin_password_hash;
+  } else {
+    const password = generatePassword();
+    passwordHash = await hashPassword(password);
+    secrets.admin_username = config.adminUsername;
+    secrets.admin_password_hash = passwordHash;
+    changed = true;
+    logger.info(
+      `No ADMIN_PASSWORD set: generated admin credentials (shown once; only a hash is stored)\n` +
+        `    username: ${config.adminUsername}\n    password: ${password}`,
+    );
+  }
+  if (changed) await secretsRepository.write(secrets);
+  return { username: config.adminUsername, passwordHash, secret };
+}
+
+/**
+ * Sign-in for the single owner: JWTs signed with the configured or generated secret, and
+ * revocation stored with the data so a logout survives a restart. The lockout after repeated
+ * failures is the `login` rate limit (http/rate-limit.ts).
+ */
+export class AuthService {
+  constructor(
+    private readonly store: Store,
+    private readonly credentials: AdminCredentials,
+  ) {}
+
+  async login(username: string, password: string, remember: boolean): Promise<LoginResult> {
     // Always run the password hash so a wrong username costs the same time as a wrong password.
-    const passwordOk = await verifyPassword(password, this.passwordHash);
-    const usernameOk = constantTimeEquals(username, this.username);
+    const passwordOk = await verifyPassword(password, this.credentials.passwordHash);
+    const usernameOk = constantTimeEquals(username, this.credentials.username);
     if (!passwordOk || !usernameOk) throw unauthorized(M.wrongCredentials);
-    await this.attempts.delete(clientIp);
     const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.default;
     const expiresAt = new Date(Math.floor((Date.now() + ttl) / 1000) * 1000);
-    const token = jwt.sign({ remember, jti: randomUUID() }, this.secret, {
+    const token = jwt.sign({ remember, jti: randomUUID() }, this.credentials.secret, {
       algorithm: 'HS256',
-      subject: this.username,
+      subject: this.credentials.username,
       expiresIn: Math.round(ttl / 1000),
     });
     return { token, expires_at: toIsoSeconds(expiresAt), remember };
@@ -106,11 +98,11 @@ export class AuthService {
   verify(token: string): VerifiedToken {
     let claims: TokenClaims;
     try {
-      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as TokenClaims;
+      claims = jwt.verify(token, this.credentials.secret, { algorithms: ['HS256'] }) as TokenClaims;
     } catch {
       throw unauthorized(M.tokenInvalid, { valid: false });
     }
-    if (claims.sub !== this.username || typeof claims.jti !== 'string' || this.isRevoked(claims.jti)) {
+    if (claims.sub !== this.credentials.username || typeof claims.jti !== 'string' || this.isRevoked(claims.jti)) {
       throw unauthorized(M.tokenInvalid, { valid: false });
     }
     return { username: claims.sub, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };

@@ -1,10 +1,9 @@
 import { ServerMessages as M } from '@folio/shared';
-import { validationFailed } from '../errors.js';
+import { conflict, notFound, validationFailed } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { AvatarsRepository } from '../store/avatars.repository.js';
+import type { AvatarsRepository } from '../store/avatars.repository.js';
 import type { AvatarRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
-import { UploadsRepository } from '../store/uploads.repository.js';
+import type { UploadsRepository } from '../store/uploads.repository.js';
 import { storeUploadedImage } from './images.js';
 import type { UploadedFile } from './images.js';
 
@@ -21,15 +20,28 @@ export function parseCroppedInfo(raw: string | string[] | undefined): unknown {
 
 /** Avatar rules that span the row and its file (API 7). */
 export class AvatarsService {
-  readonly avatars: AvatarsRepository;
-  private readonly uploads: UploadsRepository;
-
   constructor(
-    store: Store,
+    private readonly avatars: AvatarsRepository,
+    private readonly uploads: UploadsRepository,
     private readonly logger: Logger,
-  ) {
-    this.avatars = new AvatarsRepository(store);
-    this.uploads = new UploadsRepository(store);
+  ) {}
+
+  /** Every avatar, current first, then in the owner's order. */
+  list(): AvatarRecord[] {
+    return this.avatars.list();
+  }
+
+  /** Applies a whole-list order (the first becomes current); 409 unless `ids` names every avatar once. */
+  reorder(ids: readonly number[]): Promise<AvatarRecord[]> {
+    if (!this.avatars.matchesAll(ids)) throw conflict(M.orderMismatch);
+    return this.avatars.reorder(ids);
+  }
+
+  /** Makes an avatar current and first; 404 when there is none. */
+  async setCurrent(id: number): Promise<AvatarRecord[]> {
+    const list = await this.avatars.setCurrent(id);
+    if (!list) throw notFound(M.avatarNotFound);
+    return list;
   }
 
   /** Stores the image, then the row; the new avatar becomes current. */
@@ -44,10 +56,11 @@ export class AvatarsService {
     }
   }
 
-  /** Deletes the row, then the file unless an imported row or a cover still points at it. */
-  async remove(id: number): Promise<AvatarRecord | undefined> {
+  /** Deletes the row (404 when there is none), then the file unless an imported row or a cover still points at it. */
+  async remove(id: number): Promise<AvatarRecord> {
     const removed = await this.avatars.remove(id);
-    if (removed && !this.uploads.isReferenced(removed.filename)) {
+    if (!removed) throw notFound(M.avatarNotFound);
+    if (!this.uploads.isReferenced(removed.filename)) {
       // The row is gone either way; a file left behind is only wasted space.
       await this.uploads
         .remove(removed.filename)

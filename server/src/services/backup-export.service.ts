@@ -82,6 +82,12 @@ export async function* backupExportChunks(store: Store): AsyncGenerator<string> 
   yield '}}}';
 }
 
-export function backupExportStream(store: Store): Readable {
-  return Readable.from(backupExportChunks(store), { objectMode: false });
+/** The site export of API 14. */
+export class BackupExportService {
+  constructor(private readonly store: Store) {}
+
+  /** The whole export response as a JSON text stream (see {@link backupExportChunks}). */
+  stream(): Readable {
+    return Readable.from(backupExportChunks(this.store), { objectMode: false });
+  }
 }

@@ -48,6 +48,28 @@ function checkTags(parsed: ParsedBackup, errors: FieldError[]): void {
   });
 }
 
+/** File name endings each stored image type may have. */
+const EXTENSIONS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+};
+
+/**
+ * Why a backup file may not be restored under its name, or undefined when it may: it must be an
+ * image, and its name must end in that image's extension. The upload folder is served to
+ * everyone, so `secrets.json` holding a PNG must not appear there as a file with that name.
+ */
+async function imageNameProblem(filename: string, bytes: Uint8Array): Promise<string | undefined> {
+  const type = await detectImageType(bytes);
+  if (!type) return F.notImage;
+  const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+  if (!Object.values(EXTENSIONS_BY_TYPE).flat().includes(extension)) return F.imageNameRequired;
+  if (!(EXTENSIONS_BY_TYPE[type.extension] ?? []).includes(extension)) return F.extensionMismatch(type.extension);
+  return undefined;
+}
+
 /** Decodes each embedded file and checks its name, size, hash and magic bytes (API 15 `files`). */
 async function checkFiles(parsed: ParsedBackup, report: CheckReport): Promise<void> {
   for (const [filename, entry] of Object.entries(parsed.files ?? {})) {
@@ -65,8 +87,11 @@ async function checkFiles(parsed: ParsedBackup, report: CheckReport): Promise<vo
     if (bytes.length !== entry.size) report.errors.push({ field: `${field}.size`, msg: F.sizeMismatch });
     else if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256.toLowerCase())
       report.errors.push({ field: `${field}.sha256`, msg: F.sha256Mismatch });
-    else if (!(await detectImageType(bytes))) report.errors.push({ field, msg: F.notImage });
-    else report.files.push({ filename, bytes });
+    else {
+      const problem = await imageNameProblem(filename, bytes);
+      if (problem) report.errors.push({ field, msg: problem });
+      else report.files.push({ filename, bytes });
+    }
   }
 }
 

@@ -2,11 +2,12 @@ import { ServerMessages as M } from '@folio/shared';
 import type { BackupImportSummary, FieldError } from '@folio/shared';
 import { AppError, conflict } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { BackupRepository, ImportWritePendingError } from '../store/backup.repository.js';
+import { ImportWritePendingError } from '../store/backup.repository.js';
+import type { BackupRepository } from '../store/backup.repository.js';
 import type { ImportPlan } from '../store/backup.repository.js';
 import { isoNow } from '../store/clock.js';
-import type { Store } from '../store/store.js';
-import { UploadsRepository, uploadFilenameOfPath } from '../store/uploads.repository.js';
+import { uploadFilenameOfPath } from '../store/uploads.repository.js';
+import type { UploadsRepository } from '../store/uploads.repository.js';
 import { checkBackup } from './backup-import.checks.js';
 import type { DecodedFile } from './backup-import.checks.js';
 import { BACKUP_SECTIONS, backupSchema, formatIssuePath } from './backup-import.schema.js';
@@ -56,16 +57,12 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
  */
 export class BackupImportService {
   private running = false;
-  private readonly uploads: UploadsRepository;
-  private readonly backups: BackupRepository;
 
   constructor(
-    store: Store,
+    private readonly backups: BackupRepository,
+    private readonly uploads: UploadsRepository,
     private readonly logger: Logger,
-  ) {
-    this.uploads = new UploadsRepository(store);
-    this.backups = new BackupRepository(store);
-  }
+  ) {}
 
   /** Runs `work` while holding the import lock; taken before the body is read, so a slow upload holds it too. */
   async exclusively<T>(work: () => Promise<T>): Promise<T> {

@@ -177,35 +177,37 @@ async function importOne(file: UploadedMarkdown, articles: ArticlesRepository): 
 }
 
 // Imports run one at a time, so two requests cannot both pass the same-title check.
-let queue: Promise<unknown> = Promise.resolve();
-
 /**
  * Imports Markdown files one by one (API section 9): each is checked, parsed and created on its
  * own, so a request can partly succeed. Skipped files are reported with the reason.
  */
-export function importMarkdownFiles(
-  files: readonly UploadedMarkdown[],
-  articles: ArticlesRepository,
-): Promise<MarkdownImportSummary> {
-  const run = queue.then(async () => {
-    const results: MarkdownImportResult[] = [];
-    for (const upload of files) {
-      const file = { ...upload, filename: upload.filename.split(/[\\/]/).pop() ?? '' };
-      try {
-        results.push(await importOne(file, articles));
-      } catch (error) {
-        if (!(error instanceof SkipFile)) throw error;
-        results.push({ filename: file.filename, status: 'skipped', reason: error.message });
+export class MarkdownImportService {
+  /** One import at a time, so two requests' files never interleave in the article ids. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly articles: ArticlesRepository) {}
+
+  import(files: readonly UploadedMarkdown[]): Promise<MarkdownImportSummary> {
+    const run = this.queue.then(async () => {
+      const results: MarkdownImportResult[] = [];
+      for (const upload of files) {
+        const file = { ...upload, filename: upload.filename.split(/[\\/]/).pop() ?? '' };
+        try {
+          results.push(await importOne(file, this.articles));
+        } catch (error) {
+          if (!(error instanceof SkipFile)) throw error;
+          results.push({ filename: file.filename, status: 'skipped', reason: error.message });
+        }
       }
-    }
-    const imported = results.filter((result) => result.status === 'imported');
-    return {
-      imported_count: imported.length,
-      skipped_count: results.length - imported.length,
-      imported_ids: imported.map((result) => result.id ?? 0),
-      results,
-    };
-  });
-  queue = run.catch(() => {});
-  return run;
+      const imported = results.filter((result) => result.status === 'imported');
+      return {
+        imported_count: imported.length,
+        skipped_count: results.length - imported.length,
+        imported_ids: imported.map((result) => result.id ?? 0),
+        results,
+      };
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
 }

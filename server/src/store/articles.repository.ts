@@ -1,4 +1,4 @@
-import type { Store } from './store.js';
+import type { CollectionName, SameCommitWrite, Store } from './store.js';
 import { takeNextId } from './store.js';
 import type { ArticleRecord } from './records.js';
 import { isoNow } from './clock.js';
@@ -24,9 +24,20 @@ export interface StoredArticle extends ArticleRecord {
   views: number;
 }
 
+/** What {@link ArticlesRepository.update} did: a missing article and a stale revision change nothing. */
+export type ArticleUpdateOutcome =
+  { status: 'updated'; article: ArticleRecord } | { status: 'missing' } | { status: 'stale'; article: ArticleRecord };
+
 /** Newest first, then highest id: the order of every article list (API section 8). */
 export const newestFirst = (a: ArticleRecord, b: ArticleRecord) =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
+
+/** Thrown inside a mutation to abandon it: the article changed while its new body was written. */
+class ArticleChangedMeanwhile extends Error {
+  constructor(readonly outcome: ArticleUpdateOutcome) {
+    super('The article changed while the update was being written');
+  }
+}
 
 /**
  * Articles: metadata in `articles.json`, bodies in `article-bodies/`, views in
@@ -70,11 +81,13 @@ export class ArticlesRepository {
     return { ...article, content: this.body(article.id), views: this.views(article.id) };
   }
 
-  async create(fields: NewArticle): Promise<ArticleRecord> {
+  /** Creates an article; `sameCommit` is stored in the very commit that stores the article. */
+  async create(fields: NewArticle, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
     // Reserve the id first so the body file name is known before the index is written.
     const id = await this.store.mutate(['articles'], (state) => takeNextId(state.articles));
     await this.store.writeBody(id, 1, fields.content);
-    return this.store.mutate(['articles'], (state) => {
+    const collections: CollectionName[] = ['articles', ...(sameCommit?.collections ?? [])];
+    return this.store.mutate(collections, (state) => {
       const now = isoNow();
       const record: ArticleRecord = {
         id,
@@ -87,31 +100,51 @@ export class ArticlesRepository {
         updated_at: fields.updated_at ?? fields.created_at ?? now,
         deleted_at: null,
         body_rev: 1,
+        revision: 1,
       };
       state.articles.items.push(record);
       this.store.bodies.set(id, fields.content);
+      sameCommit?.apply(record, state);
       return record;
     });
   }
 
-  /** Partial update; resolves `undefined` when the article is missing or binned. */
-  async update(id: number, patch: Partial<ArticleFields>): Promise<ArticleRecord | undefined> {
+  /**
+   * Partial update of a live article. With `expectedRevision` it is a compare-and-set: the
+   * revision is checked again inside the mutation (after the body file is written), so of two
+   * saves based on the same revision exactly one wins and the other changes nothing.
+   */
+  async update(id: number, patch: Partial<ArticleFields>, expectedRevision?: number): Promise<ArticleUpdateOutcome> {
     const article = this.findLive(id);
-    if (!article) return undefined;
+    if (!article) return { status: 'missing' };
+    if (expectedRevision !== undefined && article.revision !== expectedRevision) return { status: 'stale', article };
     const { content, ...meta } = patch;
     const previousRev = article.body_rev;
     const nextRev = content === undefined ? previousRev : this.store.reserveBodyRev(id, previousRev);
     if (content !== undefined) await this.store.writeBody(id, nextRev, content);
-    const updated = await this.store.mutate(['articles'], () => {
-      Object.assign(article, meta, { updated_at: isoNow() });
-      if (content !== undefined) {
-        article.body_rev = nextRev;
-        this.store.bodies.set(id, content);
-      }
-      return article;
-    });
+    let outcome: ArticleUpdateOutcome;
+    try {
+      outcome = await this.store.mutate(['articles'], (): ArticleUpdateOutcome => {
+        const current = this.findLive(id);
+        if (!current) throw new ArticleChangedMeanwhile({ status: 'missing' });
+        if (expectedRevision !== undefined && current.revision !== expectedRevision) {
+          throw new ArticleChangedMeanwhile({ status: 'stale', article: current });
+        }
+        Object.assign(current, meta, { updated_at: isoNow(), revision: current.revision + 1 });
+        if (content !== undefined) {
+          current.body_rev = nextRev;
+          this.store.bodies.set(id, content);
+        }
+        return { status: 'updated', article: current };
+      });
+    } catch (error) {
+      if (!(error instanceof ArticleChangedMeanwhile)) throw error;
+      // The mutation threw before changing anything: the new body file is an orphan.
+      if (content !== undefined) await this.store.discardBody(id, nextRev);
+      return error.outcome;
+    }
     if (content !== undefined) await this.store.discardBody(id, previousRev);
-    return updated;
+    return outcome;
   }
 
   /** Moves live articles to the recycle bin; returns the ids that were moved. */
@@ -123,6 +156,7 @@ export class ArticlesRepository {
         const article = this.findLive(id);
         if (article) {
           article.deleted_at = now;
+          article.revision += 1;
           moved.push(article);
         }
       }
@@ -135,6 +169,7 @@ export class ArticlesRepository {
     if (!article || article.deleted_at === null) return Promise.resolve(undefined);
     return this.store.mutate(['articles'], () => {
       article.deleted_at = null;
+      article.revision += 1;
       return article;
     });
   }

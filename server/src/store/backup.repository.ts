@@ -4,7 +4,7 @@ import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlo
 import { normalizeAvatars } from './avatars.repository.js';
 
 /** An imported article: its record fields, its body and, when the backup had one, its view count. */
-export interface ImportedArticle extends Omit<ArticleRecord, 'deleted_at' | 'body_rev'> {
+export interface ImportedArticle extends Omit<ArticleRecord, 'deleted_at' | 'body_rev' | 'revision'> {
   content: string;
   views: number | undefined;
 }
@@ -79,14 +79,16 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
     raiseNextId(state.avatars);
   }
   if (plan.articles) {
-    const existing = new Set(state.articles.items.map((article) => article.id));
+    const revisions = new Map(state.articles.items.map((article) => [article.id, article.revision]));
     const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
       bodies.set(fields.id, content);
       const key = String(fields.id);
       // A missing count is 0 for a new row and left alone for an existing one (API 15).
       if (views !== undefined) state.articleViews[key] = views;
-      else if (!existing.has(fields.id)) delete state.articleViews[key];
-      return { ...fields, deleted_at: null, body_rev: bodyRev(fields.id) };
+      else if (!revisions.has(fields.id)) delete state.articleViews[key];
+      // An imported row replaces what an editor may have open: a new revision refuses their stale save.
+      const revision = (revisions.get(fields.id) ?? 0) + 1;
+      return { ...fields, deleted_at: null, body_rev: bodyRev(fields.id), revision };
     });
     state.articles.items = upsertBy(state.articles.items, records, (article) => article.id);
     raiseNextId(state.articles);

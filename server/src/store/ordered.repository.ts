@@ -12,7 +12,8 @@ interface OrderedRecord {
 
 /** Collections whose items the owner orders by hand. */
 export type OrderedCollectionName = 'skills' | 'contacts';
-type Fields<R> = Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>;
+/** What a client sets on an ordered item; the rest is the store's. */
+export type OrderedRecordFields<R> = Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>;
 
 export const bySortOrder = (a: { sort_order: number; id: number }, b: { sort_order: number; id: number }) =>
   a.sort_order - b.sort_order || a.id - b.id;
@@ -40,7 +41,7 @@ export class OrderedRepository<R extends OrderedRecord> {
     return this.collection.items.find((item) => item.id === id);
   }
 
-  create(fields: Fields<R>): Promise<R> {
+  create(fields: OrderedRecordFields<R>): Promise<R> {
     return this.store.mutate([this.name], () => {
       const collection = this.collection;
       const now = isoNow();
@@ -52,7 +53,7 @@ export class OrderedRepository<R extends OrderedRecord> {
   }
 
   /** Applies a partial update; resolves `undefined` when the id is unknown. */
-  update(id: number, patch: Partial<Fields<R>>): Promise<R | undefined> {
+  update(id: number, patch: Partial<OrderedRecordFields<R>>): Promise<R | undefined> {
     const record = this.find(id);
     if (!record) return Promise.resolve(undefined);
     return this.store.mutate([this.name], () => {

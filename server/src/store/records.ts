@@ -50,6 +50,11 @@ export interface ArticleRecord {
   deleted_at: string | null;
   /** Revision of the body file `article-bodies/<id>-<body_rev>.md`. */
   body_rev: number;
+  /**
+   * Bumped on every change of the article (metadata, body, bin, restore): the `ETag` clients
+   * send back in `If-Match` so a save based on an older copy is refused instead of overwriting.
+   */
+  revision: number;
 }
 
 export interface CommentRecord {
@@ -80,8 +85,25 @@ export interface SecretsFile {
   admin_password_hash?: string;
 }
 
+/**
+ * A remembered `Idempotency-Key` of an article creation: what was asked (as a fingerprint) and
+ * what was answered, so a retry gets the same answer instead of a second article.
+ */
+export interface IdempotencyRecord {
+  key: string;
+  fingerprint: string;
+  response: { status: number; data: unknown; etag: string };
+  created_at: string;
+  expires_at: string;
+}
+
+export interface IdempotencyFile {
+  items: IdempotencyRecord[];
+}
+
 export const DATA_FORMAT = 'folio-data';
-export const DATA_FORMAT_VERSION = 1;
+/** 2: articles carry `revision`; `idempotency-keys.json` may exist. */
+export const DATA_FORMAT_VERSION = 2;
 
 export interface MetaFile {
   format: typeof DATA_FORMAT;

@@ -8,6 +8,7 @@ import type {
   CollectionFile,
   CommentRecord,
   ContactRecord,
+  IdempotencyFile,
   MetaFile,
   RevokedTokenRecord,
   SiteBlockRecord,
@@ -26,6 +27,7 @@ export interface StoreState {
   articleViews: Record<string, number>;
   comments: CollectionFile<CommentRecord>;
   revokedTokens: CollectionFile<RevokedTokenRecord>;
+  idempotencyKeys: IdempotencyFile;
 }
 
 export type CollectionName = keyof StoreState;
@@ -39,6 +41,7 @@ const FILE_NAMES: Record<CollectionName, string> = {
   articleViews: 'article-views.json',
   comments: 'comments.json',
   revokedTokens: 'revoked-tokens.json',
+  idempotencyKeys: 'idempotency-keys.json',
 };
 
 const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
@@ -53,6 +56,7 @@ function emptyState(): StoreState {
     articleViews: {},
     comments: emptyCollection(),
     revokedTokens: emptyCollection(),
+    idempotencyKeys: { items: [] },
   };
 }
 
@@ -110,11 +114,12 @@ export class Store {
     const store = new Store(dataDir);
     await fs.mkdir(path.join(dataDir, BODIES_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
-    await store.ensureMeta();
+    const version = await store.ensureMeta();
     await store.replayJournal();
     for (const db of Object.values(store.dbs)) {
       await db.read();
     }
+    await store.migrate(version);
     await store.loadBodies();
     await store.removeTempFiles();
     return store;
@@ -142,6 +147,7 @@ export class Store {
       articleViews: this.dbs.articleViews.data,
       comments: this.dbs.comments.data,
       revokedTokens: this.dbs.revokedTokens.data,
+      idempotencyKeys: this.dbs.idempotencyKeys.data,
     };
   }
 
@@ -257,12 +263,13 @@ export class Store {
     await this.applyJournal(JSON.parse(text) as JournalFile);
   }
 
-  private async ensureMeta(): Promise<void> {
+  /** Checks `meta.json` (creating it for a new directory) and resolves with the format version found. */
+  private async ensureMeta(): Promise<number> {
     const adapter = new DurableJsonFile<MetaFile>(path.join(this.dataDir, META));
     const meta = await adapter.read();
     if (!meta) {
       await adapter.write({ format: DATA_FORMAT, version: DATA_FORMAT_VERSION, created_at: new Date().toISOString() });
-      return;
+      return DATA_FORMAT_VERSION;
     }
     if (meta.format !== DATA_FORMAT || typeof meta.version !== 'number') {
       throw new Error(`${this.dataDir} is not a Folio data directory (meta.json has an unknown format)`);
@@ -270,7 +277,29 @@ export class Store {
     if (meta.version > DATA_FORMAT_VERSION) {
       throw new Error(`Data format version ${meta.version} is newer than this server understands (${DATA_FORMAT_VERSION})`);
     }
-    // Future format versions migrate here, one step at a time, before the collections are read.
+    return meta.version;
+  }
+
+  /**
+   * Brings collections written by an older format up to date, one version step at a time. The
+   * migrated files and the new `meta.json` are written in one journaled commit, so a crash
+   * leaves either the old directory (migrated again on the next start) or the new one.
+   */
+  private async migrate(fromVersion: number): Promise<void> {
+    if (fromVersion >= DATA_FORMAT_VERSION) return;
+    const names = new Set<CollectionName>();
+    if (fromVersion < 2) {
+      // Version 1 had no revisions: every article starts at 1, the ETag clients first see.
+      for (const article of this.dbs.articles.data.items) {
+        const stored = article as Partial<ArticleRecord>;
+        if (typeof stored.revision !== 'number') article.revision = 1;
+      }
+      names.add('articles');
+    }
+    const meta = await new DurableJsonFile<MetaFile>(path.join(this.dataDir, META)).read();
+    const files = [...names].map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+    files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });
+    await this.persist(files);
   }
 
   private async loadBodies(): Promise<void> {
@@ -294,6 +323,16 @@ export class Store {
       }
     }
   }
+}
+
+/**
+ * More state to write in the same durable commit as a record being created, so a crash can
+ * never keep one without the other (for example an article and the idempotency key that made it).
+ */
+export interface SameCommitWrite<R> {
+  collections: readonly CollectionName[];
+  /** Runs synchronously inside the creating mutation, after `created` is in the state. */
+  apply(created: R, state: StoreState): void;
 }
 
 /** Takes the next id of a collection. Ids are never reused, even after a delete or purge. */

@@ -1,7 +1,5 @@
 import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
-import { ArticlesService } from '../services/articles.service.js';
-import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
-import type { Store } from '../store/store.js';
+import type { Services } from '../services/services.js';
 
 /** How many of the newest articles the RSS feed lists. */
 export const RSS_ITEM_COUNT = 20;
@@ -9,8 +7,8 @@ export const RSS_ITEM_COUNT = 20;
 const escapeXml = escapeHtml;
 const plain = stripTags;
 
-function siteTitle(store: Store): { title: string; description: string } {
-  const home = new SiteBlocksRepository(store).find('home')?.content ?? {};
+function siteTitle(services: Services): { title: string; description: string } {
+  const home = services.siteBlocks.find('home')?.content ?? {};
   return { title: plain(home.title ?? '') || M.siteNameFallback, description: plain(home.subtitle ?? '') };
 }
 
@@ -22,8 +20,8 @@ export function robotsTxt(origin: string): string {
 }
 
 /** The landing page and every live article, with their last change. */
-export function sitemapXml(store: Store, origin: string): string {
-  const articles = ArticlesService.for(store).listPublic({});
+export function sitemapXml(services: Services, origin: string): string {
+  const articles = services.articles.listPublic({});
   const newest = articles.reduce((latest, article) => (article.updated_at > latest ? article.updated_at : latest), '');
   const urls = [
     `  <url><loc>${escapeXml(`${origin}/`)}</loc>${newest ? `<lastmod>${newest}</lastmod>` : ''}</url>`,
@@ -36,9 +34,9 @@ export function sitemapXml(store: Store, origin: string): string {
 }
 
 /** RSS 2.0 feed of the newest articles (title, link, summary, date, category). */
-export function rssXml(store: Store, origin: string): string {
-  const site = siteTitle(store);
-  const articles = ArticlesService.for(store).listPublic({}).slice(0, RSS_ITEM_COUNT);
+export function rssXml(services: Services, origin: string): string {
+  const site = siteTitle(services);
+  const articles = services.articles.listPublic({}).slice(0, RSS_ITEM_COUNT);
   const items = articles.map((article) => {
     const link = `${origin}/articles/${article.id}`;
     return [

@@ -3,17 +3,12 @@ import type { PublicPageSnapshot } from '@folio/shared';
 import { presentAvatar } from '../presenters/avatars.presenter.js';
 import { presentContact, presentSkill } from '../presenters/ordered.presenter.js';
 import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
-import { ArticlesService } from '../services/articles.service.js';
-import { AvatarsRepository } from '../store/avatars.repository.js';
-import { OrderedRepository } from '../store/ordered.repository.js';
-import type { ContactRecord, SkillRecord } from '../store/records.js';
-import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
-import type { Store } from '../store/store.js';
+import type { Services } from '../services/services.js';
 
 /** What every public page shows: the top bar and footer read the site blocks. */
-function baseSnapshot(store: Store): PublicPageSnapshot {
+function baseSnapshot(services: Services): PublicPageSnapshot {
   return {
-    siteBlocks: new SiteBlocksRepository(store).list().map(presentSiteBlock),
+    siteBlocks: services.siteBlocks.list().map(presentSiteBlock),
     skills: [],
     contacts: [],
     avatars: [],
@@ -24,15 +19,15 @@ function baseSnapshot(store: Store): PublicPageSnapshot {
  * The landing page's data, read in-process from the store: exactly what the public endpoints
  * would answer (same presenters), so the hydrated page and later refetches agree.
  */
-export function landingSnapshot(store: Store): PublicPageSnapshot {
-  const articles = ArticlesService.for(store);
+export function landingSnapshot(services: Services): PublicPageSnapshot {
+  const { articles } = services;
   const live = articles.listPublic({});
   const total = live.length;
   return {
-    ...baseSnapshot(store),
-    skills: new OrderedRepository<SkillRecord>(store, 'skills').list().map(presentSkill),
-    contacts: new OrderedRepository<ContactRecord>(store, 'contacts').list().map(presentContact),
-    avatars: new AvatarsRepository(store).list().map(presentAvatar),
+    ...baseSnapshot(services),
+    skills: services.skills.list().map(presentSkill),
+    contacts: services.contacts.list().map(presentContact),
+    avatars: services.avatars.list().map(presentAvatar),
     articleList: {
       articles: articles.presentPublicList(live.slice(0, PUBLIC_ARTICLES_PAGE_SIZE)),
       total,
@@ -49,13 +44,13 @@ export function landingSnapshot(store: Store): PublicPageSnapshot {
  * An article page's data; `article` is `null` for an unknown or binned id. A rendered page is a
  * visit, so it counts a view like `GET /api/articles/{id}` (HEAD does not).
  */
-export function articleSnapshot(store: Store, id: number, countView: boolean): PublicPageSnapshot {
-  const articles = ArticlesService.for(store);
+export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
+  const { articles } = services;
   const found = articles.articles.findLive(id);
-  return { ...baseSnapshot(store), article: found ? articles.publicDetail(id, countView) : null };
+  return { ...baseSnapshot(services), article: found ? articles.publicDetail(id, countView) : null };
 }
 
 /** A page that needs only the layout's data (the 404 page). */
-export function layoutSnapshot(store: Store): PublicPageSnapshot {
-  return baseSnapshot(store);
+export function layoutSnapshot(services: Services): PublicPageSnapshot {
+  return baseSnapshot(services);
 }

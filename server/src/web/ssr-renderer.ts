@@ -2,20 +2,15 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
-import { JSDOM } from 'jsdom';
 import type { PublicPageSnapshot } from '@folio/shared';
+import { sanitizeOwnerHtml } from './owner-html.js';
+import type * as SsrEntryModule from '../../../web/src/entry-server.js';
 
-/** The part of `web/dist-ssr/entry-server.js` the server calls (see web/src/entry-server.tsx). */
-interface SsrEntry {
-  renderPage(input: { url: string; origin: string; snapshot: PublicPageSnapshot; status: number }): Promise<{
-    head: string;
-    styles: string;
-    dataScript: string;
-    pipe: (destination: Writable) => Writable;
-    abort: (reason?: unknown) => void;
-  }>;
-  setServerDomWindow(window: unknown): void;
-}
+/**
+ * What `web/dist-ssr/entry-server.js` exports, typed from its source (type-only: nothing of the
+ * web app is loaded here), so a change to the entry fails type-checking on this side too.
+ */
+type SsrEntry = typeof SsrEntryModule;
 
 export interface RenderedDocument {
   /** HTML up to and including the opening of `#root`. */
@@ -55,8 +50,8 @@ export class SsrRenderer {
 
   private loadEntry(): Promise<SsrEntry> {
     this.entry ??= (import(pathToFileURL(this.entryFile).href) as Promise<SsrEntry>).then((entry) => {
-      // DOMPurify needs a DOM to sanitise the about HTML during SSR.
-      entry.setServerDomWindow(new JSDOM('').window);
+      // The about HTML is cleaned with the server's DOM-free sanitiser during SSR.
+      entry.setServerHtmlSanitizer(sanitizeOwnerHtml);
       return entry;
     });
     return this.entry;

@@ -54,6 +54,7 @@ describe('POST /api/admin/articles', () => {
         comment_count: 0,
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
+        revision: 1,
       });
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
     } finally {

@@ -86,8 +86,34 @@ describe('validation: a broken backup changes nothing', () => {
         { skills: [], files: { 'x.png': { ...fileEntry(text), base64: '@@@' } } },
         '导入数据格式错误：files.x.png.base64 base64 内容无效',
       ],
+      // An image restored only under an image name whose extension matches its content.
+      [
+        { skills: [], files: { 'secrets.json': fileEntry(buildImage('png')) } },
+        '导入数据格式错误：files.secrets.json 文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
+      ],
+      [
+        { skills: [], files: { 'index.html': fileEntry(buildImage('gif')) } },
+        '导入数据格式错误：files.index.html 文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
+      ],
+      [
+        { skills: [], files: { noextension: fileEntry(buildImage('png')) } },
+        '导入数据格式错误：files.noextension 文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
+      ],
+      [
+        { skills: [], files: { 'photo.jpg': fileEntry(buildImage('png')) } },
+        '导入数据格式错误：files.photo.jpg 文件扩展名与图片内容不符，应以 .png 结尾',
+      ],
     ];
     for (const [json, msg] of cases) await expectRejected(json, msg);
+  });
+
+  it('restores an image whose name matches its content, in any letter case', async () => {
+    const response = await ctx.api<EnvelopeBody>('POST', '/api/admin/import', {
+      token: ctx.token,
+      json: { skills: [], files: { 'restored.PNG': fileEntry(buildImage('png')) } },
+    });
+    expect(response.status).toBe(200);
+    expect((await fetch(`${ctx.server.url}/uploads/restored.PNG`)).status).toBe(200);
   });
 
   it('lists at most 50 problems', async () => {

@@ -107,6 +107,7 @@ describe('import of the original (legacy) format', () => {
       comment_count: 0,
       created_at: '2025-08-10T09:07:06Z',
       updated_at: '2025-08-10T09:07:06Z',
+      revision: 1,
     });
   });
 

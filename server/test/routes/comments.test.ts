@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { createArticle, postComment, removeAllArticles } from './articles.fixtures.js';
@@ -212,6 +212,47 @@ describe('comment rate limit', () => {
       expect(sixth.headers.get('Retry-After')).toBe(String(retryAfter));
       expect((await limitedApi<EnvelopeBody>('GET', `/api/articles/${articleId}/comments`)).body.total).toBe(5);
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count refused attempts: after many invalid posts the full allowance is still there', async () => {
+    const limited = await startTestServer();
+    try {
+      const limitedApi = apiClient(limited.url);
+      const articleId = await createArticle(limitedApi, await limited.login());
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        expect((await postComment(limitedApi, articleId, { content: '' })).status).toBe(400);
+        expect((await postComment(limitedApi, articleId, { email: 'not-an-email' })).status).toBe(400);
+        expect((await postComment(limitedApi, 99999)).status).toBe(404);
+      }
+      for (let index = 0; index < 5; index += 1) expect((await postComment(limitedApi, articleId)).status).toBe(201);
+      expect((await postComment(limitedApi, articleId)).status).toBe(429);
+      expect((await limitedApi<EnvelopeBody>('GET', `/api/articles/${articleId}/comments`)).body.total).toBe(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not let posts refused by the minute window use up the hourly allowance', async () => {
+    const limited = await startTestServer({ config: { commentRateLimits: { perMinute: 2, perHour: 3 } } });
+    try {
+      const limitedApi = apiClient(limited.url);
+      const articleId = await createArticle(limitedApi, await limited.login());
+      // Only the clock the limiter reads moves; timers stay real so the server runs as usual.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      for (let index = 0; index < 2; index += 1) expect((await postComment(limitedApi, articleId)).status).toBe(201);
+      for (let index = 0; index < 10; index += 1) expect((await postComment(limitedApi, articleId)).status).toBe(429);
+
+      vi.setSystemTime(Date.now() + 61_000);
+      // Two stored of three an hour: the ten refused posts did not count, so one more fits.
+      expect((await postComment(limitedApi, articleId)).status).toBe(201);
+      const overHour = await postComment(limitedApi, articleId);
+      expect(overHour.status).toBe(429);
+      expect((overHour.body.data as { retry_after: number }).retry_after).toBeGreaterThan(60);
+      expect((await limitedApi<EnvelopeBody>('GET', `/api/articles/${articleId}/comments`)).body.total).toBe(3);
+    } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

@@ -27,7 +27,9 @@ describe('CORS (API 1.7)', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,DELETE,OPTIONS');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type,Authorization,X-Requested-With,Accept');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type,Authorization,X-Requested-With,Accept,If-Match,Idempotency-Key',
+    );
     expect(response.headers.get('access-control-max-age')).toBe('86400');
   });
 
@@ -38,6 +40,11 @@ describe('CORS (API 1.7)', () => {
     expect(other.status).toBe(200);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect((await preflight('http://evil.example.test')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('exposes ETag and Idempotency-Replayed to the configured origin, so it can send If-Match back', async () => {
+    const response = await fetch(`${server.url}/api/skills`, { headers: { Origin: ALLOWED } });
+    expect(response.headers.get('access-control-expose-headers')).toBe('ETag,Idempotency-Replayed');
   });
 
   it('lets the configured origin open a Socket.IO polling session', async () => {

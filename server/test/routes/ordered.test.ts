@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 
@@ -117,9 +117,26 @@ describe('skills', () => {
 
   it('emits skills_updated to a connected client after each change', async () => {
     const realtime = await connectRealtime(server.url);
+    const skillEvents = () => realtime.events.filter((event) => event.name === 'skills_updated');
+    /** Waits for the `count`-th event, so each change is seen to emit its own. */
+    const expectEvents = (count: number) =>
+      vi.waitFor(() => expect(skillEvents()).toHaveLength(count), { timeout: 3000, interval: 20 });
     try {
-      await api('POST', '/api/admin/skills', { token, json: buildSkill() });
+      const created = await api<EnvelopeBody>('POST', '/api/admin/skills', { token, json: buildSkill() });
       await expect(realtime.waitFor('skills_updated')).resolves.toBeUndefined();
+      await expectEvents(1);
+      const id = created.body.id as number;
+
+      expect((await api('PUT', `/api/admin/skills/${id}`, { token, json: { level: 90 } })).status).toBe(200);
+      await expectEvents(2);
+      const ids = ((await api<EnvelopeBody>('GET', '/api/admin/skills', { token })).body.data as { id: number }[]).map(
+        (skill) => skill.id,
+      );
+      expect((await api('PUT', '/api/admin/skills/order', { token, json: { ids: [...ids].reverse() } })).status).toBe(200);
+      await expectEvents(3);
+      expect((await api('DELETE', `/api/admin/skills/${id}`, { token })).status).toBe(200);
+      await expectEvents(4);
+      expect(skillEvents().map((event) => event.payload)).toEqual([undefined, undefined, undefined, undefined]);
     } finally {
       realtime.close();
     }

@@ -55,10 +55,22 @@ async function tempCopiesOf(bytes: Buffer): Promise<string[]> {
   return copies;
 }
 
-describe('cover upload', () => {
-  it('stores a cover under a random name and answers 201 with a top-level url', async () => {
+// The body-image endpoint (issue 11) is the cover upload under another path: same checks, same answer.
+describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('image upload at %s', (endpoint) => {
+  it('stores a PNG under a random name and serves it back', async () => {
+    const bytes = buildImage('png');
+    const response = await api<EnvelopeBody>('POST', endpoint, { token, body: imageForm(bytes, '截图.png') });
+    expect(response.status).toBe(201);
+    const { url, filename } = response.body.data as { url: string; filename: string };
+    expect(filename).toMatch(/^[0-9a-f]{32}\.png$/);
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('stores a JPEG under a random name and answers 201 with a top-level url', async () => {
     const bytes = buildImage('jpg');
-    const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body: imageForm(bytes, 'photo.JPG') });
+    const response = await api<EnvelopeBody>('POST', endpoint, { token, body: imageForm(bytes, 'photo.JPG') });
     expect(response.status).toBe(201);
     const data = response.body.data as { url: string; filename: string };
     expect(data.filename).toMatch(/^[0-9a-f]{32}\.jpg$/);
@@ -79,19 +91,19 @@ describe('cover upload', () => {
       [imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(5 * 1024 * 1024 + 1)]), 'cover.png'), 413, '图片大小不能超过5MB'],
     ];
     for (const [body, status, msg] of cases) {
-      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/cover', { token, body });
+      const response = await api<EnvelopeBody>('POST', endpoint, { token, body });
       expect(response.status, msg).toBe(status);
       expect(response.body).toMatchObject({ code: 1, msg });
     }
-    expect((await api('POST', '/api/admin/articles/cover', { body: imageForm(buildImage()) })).status).toBe(401);
+    expect((await api('POST', endpoint, { body: imageForm(buildImage()) })).status).toBe(401);
     expect(await readdir(uploadsDir())).toEqual(before);
   });
 
   it('leaves no temp file behind after an accepted or a rejected upload', async () => {
     const accepted = buildImage('png');
     const rejected = Buffer.concat([Buffer.from('plain text, not an image '), buildImage('png').subarray(-16)]);
-    expect((await api('POST', '/api/admin/articles/cover', { token, body: imageForm(accepted, 'ok.png') })).status).toBe(201);
-    expect((await api('POST', '/api/admin/articles/cover', { token, body: imageForm(rejected, 'bad.png') })).status).toBe(415);
+    expect((await api('POST', endpoint, { token, body: imageForm(accepted, 'ok.png') })).status).toBe(201);
+    expect((await api('POST', endpoint, { token, body: imageForm(rejected, 'bad.png') })).status).toBe(415);
     expect(await tempCopiesOf(accepted)).toEqual([]);
     expect(await tempCopiesOf(rejected)).toEqual([]);
   });

@@ -16,6 +16,7 @@ function buildRecord(overrides: Partial<ArticleRecord> = {}): ArticleRecord {
     updated_at: '2025-01-01T00:00:00Z',
     deleted_at: null,
     body_rev: 1,
+    revision: 1,
     ...overrides,
   };
 }

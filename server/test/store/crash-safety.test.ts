@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../../tests/support/test-server.js';
+import { apiClient, login } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../support/server-process.js';
 import type { ServerProcess } from '../support/server-process.js';
@@ -39,14 +39,6 @@ afterAll(async () => {
   await stopServer(server);
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function login(url: string): Promise<string> {
-  const response = await apiClient(url)<EnvelopeBody>('POST', '/api/admin/login', {
-    json: { username: 'admin', password: PROCESS_ADMIN_PASSWORD },
-  });
-  if (typeof response.body.token !== 'string') throw new Error(`login failed: ${response.status}`);
-  return response.body.token;
-}
 
 /**
  * One writer: creates skills, contacts, articles and comments, rewrites its own site-block key
@@ -135,7 +127,7 @@ async function expectAllJsonParses(): Promise<string[]> {
 
 async function expectAcknowledgedWritesPresent(url: string, acked: Acknowledged): Promise<void> {
   const api = apiClient(url);
-  const token = await login(url);
+  const token = await login(url, { password: PROCESS_ADMIN_PASSWORD });
   const skills = (await api<EnvelopeBody>('GET', '/api/admin/skills', { token })).body.data as { name: string }[];
   const contacts = (await api<EnvelopeBody>('GET', '/api/admin/contacts', { token })).body.data as { value: string }[];
   const blocks = (await api<EnvelopeBody>('GET', '/api/site-blocks')).body.data as {
@@ -182,7 +174,7 @@ describe('crash safety', () => {
     { timeout: 60_000 },
     async (killAfter) => {
       server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
-      const token = await login(server.url);
+      const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
       const acked = emptyAcknowledged();
       let answered = 0;
       const current = server;

@@ -1,7 +1,8 @@
+import { promises as fsPromises } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
 import { OrderedRepository } from '../../src/store/ordered.repository.js';
 import type { CollectionFile, ContactRecord, SkillRecord } from '../../src/store/records.js';
@@ -79,6 +80,43 @@ describe('Store journal', () => {
     expect(await readdir(dataDir)).not.toContain('journal.json');
     expect((await readJson<CollectionFile<SkillRecord>>('skills.json')).items).toEqual([buildSkill()]);
     expect((await readJson<CollectionFile<ContactRecord>>('contacts.json')).items).toEqual([buildContact()]);
+
+    // Observe the journal: fail the second collection file's rename, as a crash between the two
+    // would. Files written one by one would now disagree; through the journal, reopening the
+    // directory makes the commit whole.
+    const realRename = fsPromises.rename.bind(fsPromises);
+    let collectionRenames = 0;
+    const rename = vi.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      if (!String(to).endsWith('journal.json')) {
+        collectionRenames += 1;
+        if (collectionRenames === 2) throw Object.assign(new Error('simulated crash'), { code: 'EIO' });
+      }
+      return realRename(from, to);
+    });
+    try {
+      const failed = store.mutate(['skills', 'contacts'], (state) => {
+        state.skills.items.push(buildSkill({ id: 2, name: 'Go' }));
+        state.skills.next_id = 3;
+        state.contacts.items.push(buildContact({ id: 2, value: 'second@example.com' }));
+        state.contacts.next_id = 3;
+      });
+      await expect(failed).rejects.toThrow('simulated crash');
+    } finally {
+      rename.mockRestore();
+    }
+    expect(collectionRenames).toBe(2);
+    expect(await readdir(dataDir)).toContain('journal.json');
+    const halfWritten = [
+      (await readJson<CollectionFile<SkillRecord>>('skills.json')).items.length,
+      (await readJson<CollectionFile<ContactRecord>>('contacts.json')).items.length,
+    ];
+    expect(halfWritten).toEqual([2, 1]);
+
+    const reopened = await Store.open(dataDir);
+    expect(reopened.state.skills.items.map((skill) => skill.name)).toEqual(['Rust', 'Go']);
+    expect(reopened.state.contacts.items.map((contact) => contact.value)).toEqual(['owner@example.com', 'second@example.com']);
+    expect((await readJson<CollectionFile<ContactRecord>>('contacts.json')).items).toHaveLength(2);
+    expect(await readdir(dataDir)).not.toContain('journal.json');
   });
 });
 

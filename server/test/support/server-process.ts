@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tsxLoader = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 const serverEntry = path.join(repoRoot, 'server/src/main.ts');
+const compiledEntry = path.join(repoRoot, 'server/dist/main.js');
 
 export const PROCESS_ADMIN_PASSWORD = 'child-process-password';
 export const PROCESS_JWT_SECRET = 'child-process-secret-that-is-long-enough-for-hs256';
@@ -26,16 +27,19 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** How long to wait for the listening line before giving up. */
   startTimeoutMs?: number;
+  /** Run the compiled `server/dist/main.js` as `npm start` does (default: the TypeScript source through tsx). */
+  compiled?: boolean;
 }
 
 /**
- * Starts the real server entry (`server/src/main.ts`) as a child process, exactly as
- * `npm start` does, so tests can kill it with real signals. Runs `node` directly with the tsx
+ * Starts the real server entry (`server/src/main.ts`, or the compiled bundle `npm start` runs) as a
+ * child process, so tests can kill it with real signals. Runs `node` directly with the tsx
  * loader, not the tsx CLI: the CLI is a second process that a SIGKILL would orphan. The working
  * directory is the data dir, so a developer's `.env` in the repo never leaks into a test.
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
+  const args = options.compiled ? ['--enable-source-maps', compiledEntry] : ['--import', tsxLoader, serverEntry];
+  const child = spawn(process.execPath, args, {
     cwd: options.dataDir,
     env: {
       PATH: process.env.PATH ?? '',

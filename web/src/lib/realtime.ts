@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@folio/shared';
-import type { RealtimeEvent } from '@folio/shared';
+import type { RealtimeEvent, RealtimeEventMap } from '@folio/shared';
 
 let socket: Socket | null = null;
 
@@ -21,7 +21,10 @@ function getSocket(): Socket {
 }
 
 /** Calls `handler` with the payload whenever one of `events` arrives; payloads are only hints. */
-export function useRealtimeEvents(events: readonly RealtimeEvent[], handler: (payload: unknown) => void): void {
+export function useRealtimeEvents<E extends RealtimeEvent>(
+  events: readonly E[],
+  handler: (payload: RealtimeEventMap[E]) => void,
+): void {
   const handlerRef = useRef(handler);
   useEffect(() => {
     handlerRef.current = handler;
@@ -29,7 +32,7 @@ export function useRealtimeEvents(events: readonly RealtimeEvent[], handler: (pa
   const key = events.join(',');
   useEffect(() => {
     const connection = getSocket();
-    const listener = (payload: unknown) => handlerRef.current(payload);
+    const listener = (payload: RealtimeEventMap[E]) => handlerRef.current(payload);
     const names = key.split(',').filter(Boolean);
     for (const name of names) connection.on(name, listener);
     return () => {

@@ -1,21 +1,50 @@
 import DOMPurify from 'dompurify';
-import type { WindowLike } from 'dompurify';
+import type { Config } from 'dompurify';
+import { OWNER_HTML_ALLOW_LIST, allowedAttributeNames, allowedUrlPattern } from '@folio/shared';
 
-let serverWindow: WindowLike | null = null;
+let serverSanitizer: ((html: string) => string) | null = null;
 
-/** On the server there is no DOM: the SSR entry hands in a jsdom window for DOMPurify. */
-export function setServerDomWindow(window: WindowLike): void {
-  serverWindow = window;
+/**
+ * On the server there is no DOM for DOMPurify: the SSR entry hands in the server's sanitiser,
+ * which is configured from the same shared allow-list (server/src/web/owner-html.ts).
+ */
+export function setServerHtmlSanitizer(sanitizer: (html: string) => string): void {
+  serverSanitizer = sanitizer;
+}
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...OWNER_HTML_ALLOW_LIST.tags],
+  ALLOWED_ATTR: allowedAttributeNames(),
+  ALLOWED_URI_REGEXP: allowedUrlPattern(),
+  ADD_FORBID_CONTENTS: [...OWNER_HTML_ALLOW_LIST.droppedWithContent],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+let hookAdded = false;
+
+/** DOMPurify allows attributes on any tag; the shared list names them per tag. */
+function addPerTagAttributeHook(): void {
+  if (hookAdded) return;
+  hookAdded = true;
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
+    const everywhere = OWNER_HTML_ALLOW_LIST.attributes['*'] ?? [];
+    const forTag = OWNER_HTML_ALLOW_LIST.attributes[tag] ?? [];
+    if (!everywhere.includes(data.attrName) && !forTag.includes(data.attrName)) data.keepAttr = false;
+  });
 }
 
 /**
- * Cleans owner-written HTML (the about texts) before it is inserted: scripts, event handler
- * attributes and `javascript:` URLs are removed, so a `<script>` or `onerror=` never runs.
- * Returns '' when no DOM is available rather than passing unsanitised HTML through.
+ * Cleans owner-written HTML (the about texts, the contact description) before it is inserted:
+ * only the shared allow-list survives, so a `<script>`, an `onerror=`, a `javascript:` URL or a
+ * `<style>` never reaches the page. Returns '' when no sanitiser is available rather than
+ * passing unsanitised HTML through.
  */
 export function sanitizeHtml(html: string): string {
   if (!html) return '';
-  const purifier = typeof window === 'undefined' ? (serverWindow ? DOMPurify(serverWindow) : null) : DOMPurify;
-  if (!purifier?.isSupported) return '';
-  return purifier.sanitize(html, { USE_PROFILES: { html: true } });
+  if (typeof window === 'undefined') return serverSanitizer ? serverSanitizer(html) : '';
+  if (!DOMPurify.isSupported) return '';
+  addPerTagAttributeHook();
+  return DOMPurify.sanitize(html, CONFIG);
 }

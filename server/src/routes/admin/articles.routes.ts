@@ -11,15 +11,16 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { jsonBody } from '../../http/body.js';
 import { paginate, sendCreated, sendOk } from '../../http/envelope.js';
+import { parseIdempotencyKey, parseIfMatch } from '../../http/preconditions.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../http/validate.js';
-import { ArticlesService } from '../../services/articles.service.js';
+import { articleEtag } from '../../presenters/articles.presenter.js';
 
 /**
  * Admin article management of API section 9 (cover upload, Markdown import and AI analysis
  * live in their own modules and are registered before these `/:id` routes).
  */
-export function registerAdminArticleRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
-  const service = ArticlesService.for(store);
+export function registerAdminArticleRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const service = services.articles;
   const base = '/api/admin/articles';
   const json = jsonBody(LIMITS.jsonBodyBytes);
   const emitChanged = (ids: number[]) => realtime.emit(RealtimeEvents.articles, { ids });
@@ -32,10 +33,20 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
   });
 
   router.post(base, requireAdmin, json, async (ctx) => {
+    const key = parseIdempotencyKey(ctx);
     const fields = parseBody(articleCreateSchema, ctx.request.body);
-    const created = await service.create(fields);
-    emitChanged([created.id]);
-    sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+    if (key === undefined) {
+      const created = await service.create(fields);
+      emitChanged([created.id]);
+      ctx.set('ETag', articleEtag(created));
+      sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
+      return;
+    }
+    const outcome = await service.createOnce(services.idempotency, key, fields);
+    if (outcome.replayed) ctx.set('Idempotency-Replayed', 'true');
+    else emitChanged([outcome.detail.id]);
+    ctx.set('ETag', outcome.etag);
+    sendCreated(ctx, outcome.detail, { legacy: { id: outcome.detail.id } });
   });
 
   // Before `/:id`, although a non-numeric id could never match an article anyway.
@@ -48,7 +59,9 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
 
   router.get(`${base}/:id`, requireAdmin, (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
-    const detail = service.presentAdminDetail(service.requireLive(id));
+    const article = service.requireLive(id);
+    const detail = service.presentAdminDetail(article);
+    ctx.set('ETag', articleEtag(article));
     // The original admin spreads the whole body into its form, so every field is also top level.
     sendOk(ctx, detail, { legacy: { ...detail } });
   });
@@ -56,10 +69,12 @@ export function registerAdminArticleRoutes(router: Router, { store, realtime, re
   router.put(`${base}/:id`, requireAdmin, json, async (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
     service.requireLive(id);
-    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, …) are dropped by the schema.
+    const precondition = parseIfMatch(ctx);
+    // Unknown and read-only keys (`code`, `msg`, `data`, `views`, `revision`, …) are dropped by the schema.
     const patch = parseBody(articleUpdateSchema, ctx.request.body);
-    const updated = await service.update(id, patch);
+    const updated = await service.update(id, patch, precondition);
     emitChanged([id]);
+    ctx.set('ETag', articleEtag(updated));
     sendOk(ctx, service.presentAdminDetail(updated), { msg: M.updated });
   });
 

@@ -8,10 +8,12 @@ import type { AdminState } from '../../http/require-admin.js';
 import { bearerToken } from '../../http/require-admin.js';
 import { parseBody } from '../../http/validate.js';
 
-export function registerAuthRoutes(router: Router, { auth, requireAdmin }: AppContext): void {
-  router.post('/api/admin/login', jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
+export function registerAuthRoutes(router: Router, { services, requireAdmin, rateLimits }: AppContext): void {
+  const { auth } = services;
+
+  router.post('/api/admin/login', rateLimits.middleware('login'), jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
     const { username, password, remember } = parseBody(loginSchema, ctx.request.body);
-    const result = await auth.login(username, password, remember, ctx.ip);
+    const result = await auth.login(username, password, remember);
     sendOk(ctx, result, { msg: M.loginSuccess, legacy: { token: result.token } });
   });
 

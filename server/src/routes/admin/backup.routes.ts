@@ -5,9 +5,6 @@ import type { AppContext } from '../../app-context.js';
 import type { Broadcaster } from '../../realtime.js';
 import { jsonBody } from '../../http/body.js';
 import { sendOk } from '../../http/envelope.js';
-import { backupExportStream } from '../../services/backup-export.service.js';
-import { ArticlesService } from '../../services/articles.service.js';
-import { BackupImportService } from '../../services/backup-import.service.js';
 import type { BackupSection } from '../../services/backup-import.schema.js';
 
 /** One event per imported section (API 13); article and comment hints are empty after an import. */
@@ -24,14 +21,14 @@ function announceImport(realtime: Broadcaster, sections: readonly BackupSection[
 }
 
 /** Export (API 14) and import (API 15) of the whole site. */
-export function registerBackupRoutes(router: Router, { store, logger, realtime, requireAdmin }: AppContext): void {
-  const importer = new BackupImportService(store, logger);
+export function registerBackupRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const importer = services.backupImport;
   const parseImportBody = jsonBody(LIMITS.importBodyBytes, M.importJsonRequired);
 
   router.get('/api/admin/export', requireAdmin, (ctx) => {
     ctx.type = 'application/json; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = backupExportStream(store);
+    ctx.body = services.backupExport.stream();
   });
 
   router.post('/api/admin/import', requireAdmin, async (ctx) => {
@@ -40,7 +37,7 @@ export function registerBackupRoutes(router: Router, { store, logger, realtime, 
       return importer.import(ctx.request.body);
     });
     // Pre-build search entries for the new bodies so the first visitor does not pay for them.
-    if (result.sections.includes('articles')) ArticlesService.for(store).warmSearch();
+    if (result.sections.includes('articles')) services.articles.warmSearch();
     announceImport(realtime, result.sections);
     const summary: BackupImportSummary = { format: result.format, counts: result.counts, warnings: result.warnings };
     sendOk(ctx, summary, { msg: M.imported });

@@ -4,8 +4,6 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../errors.js';
 import { paginate, sendOk } from '../../http/envelope.js';
 import { parseId, parsePagination, queryString } from '../../http/validate.js';
-import { ArticlesService } from '../../services/articles.service.js';
-import { CommentsService } from '../../services/comments.service.js';
 
 /** `article_id` filter: absent or empty means all; anything but a positive integer is a bad query. */
 function parseArticleIdFilter(raw: string | undefined): number | undefined {
@@ -15,8 +13,8 @@ function parseArticleIdFilter(raw: string | undefined): number | undefined {
 }
 
 /** Comment moderation of API section 11: every comment with its private fields, and deletion. */
-export function registerAdminCommentRoutes(router: Router, { store, realtime, requireAdmin }: AppContext): void {
-  const service = new CommentsService(ArticlesService.for(store));
+export function registerAdminCommentRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const service = services.comments;
 
   router.get('/api/admin/comments', requireAdmin, (ctx) => {
     const { page, perPage } = parsePagination(ctx, ADMIN_COMMENTS_PAGE_SIZE);

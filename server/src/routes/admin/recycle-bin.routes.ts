@@ -3,13 +3,10 @@ import { RECYCLE_BIN_PAGE_SIZE, RealtimeEvents, ServerMessages as M } from '@fol
 import type { AppContext } from '../../app-context.js';
 import { paginate, sendOk } from '../../http/envelope.js';
 import { parseId, parsePagination } from '../../http/validate.js';
-import { ArticlesService } from '../../services/articles.service.js';
-import { RecycleBinService } from '../../services/recycle-bin.service.js';
 
 /** The recycle bin of API section 10. Purges emit no event: binned articles are already hidden. */
-export function registerRecycleBinRoutes(router: Router, { store, config, realtime, requireAdmin }: AppContext): void {
-  const articles = ArticlesService.for(store);
-  const service = new RecycleBinService(articles, config.recycleBinRetentionMs);
+export function registerRecycleBinRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  const { articles, recycleBin: service } = services;
   const base = '/api/admin/recycle-bin';
 
   router.get(base, requireAdmin, async (ctx) => {
@@ -34,13 +31,4 @@ export function registerRecycleBinRoutes(router: Router, { store, config, realti
   router.delete(base, requireAdmin, async (ctx) => {
     sendOk(ctx, { purged: await service.empty() }, { msg: M.binEmptied });
   });
-}
-
-/**
- * Starts the automatic purge of articles binned longer than `config.recycleBinRetentionMs`:
- * once now, then on an unref'd interval. Resolves the returned stop function once any running
- * purge has finished, so the app can close its store after it.
- */
-export function startRecycleBinPurge({ store, config, logger }: AppContext): () => Promise<void> {
-  return new RecycleBinService(ArticlesService.for(store), config.recycleBinRetentionMs).startAutomaticPurge(logger);
 }

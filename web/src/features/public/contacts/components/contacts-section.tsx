@@ -31,6 +31,7 @@ const useStyles = makeStyles({
     padding: 0,
   },
   item: {
+    position: 'relative',
     width: '100%',
     display: 'flex',
     alignItems: 'center',
@@ -65,6 +66,18 @@ const useStyles = makeStyles({
   value: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   copy: { color: tokens.colorNeutralForeground3, fontSize: '18px' },
   empty: { color: tokens.colorNeutralForeground3 },
+  // Read by screen readers only; the copy icon says the same to sighted users.
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
 });
 
 /** The contact description and contacts; a click copies the value (SPEC 2). */
@@ -102,9 +115,11 @@ export function ContactsSection() {
                   className={styles.item}
                   data-testid="contact-item"
                   data-type={type}
-                  aria-label={M.copyContact(label, contact.value)}
                   onClick={() => void copy(contact.value)}
                 >
+                  {/* The name comes from the content (action, then the visible type and value), so
+                      what a speech-input user reads on screen is part of it (WCAG 2.5.3). */}
+                  <span className={styles.visuallyHidden}>{M.copyContact}</span>
                   <span className={styles.icon} aria-hidden="true">
                     <Icon />
                   </span>

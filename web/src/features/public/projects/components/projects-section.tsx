@@ -2,8 +2,11 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Skeleton, SkeletonItem,
 import { ArrowClockwiseRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
+import { httpUrl } from '../../../../lib/http-url';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useProjects } from '../hooks/use-projects';
+
+const PLACEHOLDER_HEIGHT = 128;
 
 const useStyles = makeStyles({
   grid: {
@@ -17,6 +20,8 @@ const useStyles = makeStyles({
   },
   card: {
     height: '100%',
+    // As tall as the loading placeholder, so a one-line card does not move what follows.
+    minHeight: `${PLACEHOLDER_HEIGHT}px`,
     boxSizing: 'border-box',
     display: 'flex',
     flexDirection: 'column',
@@ -56,7 +61,7 @@ export function ProjectsSection() {
   const styles = useStyles();
   const { home, loaded } = useSiteBlocks();
   // Wait for the site blocks so the owner is known before the first fetch.
-  const { projects, loading, warning, refresh } = useProjects(loaded ? (home.github_url ?? '') : undefined);
+  const { projects, loading, warning, refresh } = useProjects(loaded ? httpUrl(home.github_url) : undefined);
   const busy = loading || !loaded;
   return (
     <PageSection
@@ -77,7 +82,7 @@ export function ProjectsSection() {
         <div className={styles.grid} aria-busy="true">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} aria-label={UiMessages.loading}>
-              <SkeletonItem size={128} />
+              <SkeletonItem size={PLACEHOLDER_HEIGHT} />
             </Skeleton>
           ))}
         </div>

@@ -1,0 +1,48 @@
+import { ServerMessages as M } from '@folio/shared';
+import { conflict, notFound } from '../errors.js';
+import type { OrderedRecordFields, OrderedRepository } from '../store/ordered.repository.js';
+import type { ContactRecord, SkillRecord } from '../store/records.js';
+
+/** An item of a hand-ordered list, and what a client may set on one. */
+export type OrderedItem = SkillRecord | ContactRecord;
+export type OrderedFields<R extends OrderedItem> = OrderedRecordFields<R>;
+
+/**
+ * Rules for a list the owner orders by hand (skills and contacts, API section 6): unknown ids
+ * are 404 with the list's own message, and a reorder must name every item exactly once.
+ */
+export class OrderedService<R extends OrderedItem> {
+  constructor(
+    private readonly repository: OrderedRepository<R>,
+    private readonly notFoundMessage: string,
+  ) {}
+
+  list(): R[] {
+    return this.repository.list();
+  }
+
+  create(fields: OrderedRecordFields<R>): Promise<R> {
+    return this.repository.create(fields);
+  }
+
+  async update(id: number, patch: Partial<OrderedRecordFields<R>>): Promise<R> {
+    const updated = await this.repository.update(id, patch);
+    if (!updated) throw notFound(this.notFoundMessage);
+    return updated;
+  }
+
+  /** 404 before the body is read, so an unknown id is reported even with a broken body. */
+  requireExisting(id: number): void {
+    if (!this.repository.find(id)) throw notFound(this.notFoundMessage);
+  }
+
+  async remove(id: number): Promise<void> {
+    if (!(await this.repository.remove(id))) throw notFound(this.notFoundMessage);
+  }
+
+  /** 409 unless `ids` names every item exactly once. */
+  reorder(ids: readonly number[]): Promise<R[]> {
+    if (!this.repository.matchesAll(ids)) throw conflict(M.orderMismatch);
+    return this.repository.reorder(ids);
+  }
+}

@@ -1,0 +1,72 @@
+import { ServerMessages as M } from '@folio/shared';
+import type { ServerConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { ArticlesRepository } from '../store/articles.repository.js';
+import { AvatarsRepository } from '../store/avatars.repository.js';
+import { BackupRepository } from '../store/backup.repository.js';
+import { CommentsRepository } from '../store/comments.repository.js';
+import { IdempotencyRepository } from '../store/idempotency.repository.js';
+import { OrderedRepository } from '../store/ordered.repository.js';
+import type { ContactRecord, SkillRecord } from '../store/records.js';
+import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
+import type { Store } from '../store/store.js';
+import { UploadsRepository } from '../store/uploads.repository.js';
+import { AiAnalyzeService } from './ai/analyze.service.js';
+import { ArticlesService } from './articles.service.js';
+import { AuthService, loadAdminCredentials } from './auth.service.js';
+import { AvatarsService } from './avatars.service.js';
+import { BackupExportService } from './backup-export.service.js';
+import { BackupImportService } from './backup-import.service.js';
+import { CommentsService } from './comments.service.js';
+import { IdempotencyService } from './idempotency.service.js';
+import { MarkdownImportService } from './markdown-import.service.js';
+import { OrderedService } from './ordered.service.js';
+import { RecycleBinService } from './recycle-bin.service.js';
+import { SiteBlocksService } from './site-blocks.service.js';
+import { UploadsService } from './uploads.service.js';
+
+/** Every service the routes and the page renderer use; built once per app by {@link createServices}. */
+export interface Services {
+  auth: AuthService;
+  siteBlocks: SiteBlocksService;
+  skills: OrderedService<SkillRecord>;
+  contacts: OrderedService<ContactRecord>;
+  avatars: AvatarsService;
+  uploads: UploadsService;
+  articles: ArticlesService;
+  /** Remembered `Idempotency-Key`s of article creations (issue 11). */
+  idempotency: IdempotencyService;
+  comments: CommentsService;
+  recycleBin: RecycleBinService;
+  markdownImport: MarkdownImportService;
+  aiAnalyze: AiAnalyzeService;
+  backupExport: BackupExportService;
+  backupImport: BackupImportService;
+}
+
+/**
+ * The one place services are built: each repository once, shared by the services that need
+ * it, so in-memory state (the search index, the import lock) is one per app.
+ */
+export async function createServices(config: ServerConfig, store: Store, logger: Logger): Promise<Services> {
+  const articleRepository = new ArticlesRepository(store);
+  const commentRepository = new CommentsRepository(store);
+  const uploadRepository = new UploadsRepository(store);
+  const articles = new ArticlesService(articleRepository, commentRepository);
+  return {
+    auth: new AuthService(store, await loadAdminCredentials(config, logger)),
+    siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
+    skills: new OrderedService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
+    contacts: new OrderedService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
+    avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
+    uploads: new UploadsService(uploadRepository),
+    articles,
+    idempotency: new IdempotencyService(new IdempotencyRepository(store)),
+    comments: new CommentsService(commentRepository, articles),
+    recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
+    markdownImport: new MarkdownImportService(articleRepository),
+    aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
+    backupExport: new BackupExportService(store),
+    backupImport: new BackupImportService(new BackupRepository(store), uploadRepository, logger),
+  };
+}

@@ -1,0 +1,39 @@
+import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
+import { servedContentType, storeUploadedImage } from './images.js';
+import type { UploadedFile } from './images.js';
+
+/** Enough bytes for file-type to recognise every image format it knows. */
+const SNIFF_BYTES = 4100;
+
+/** An upload ready to serve: the open handle (the caller's to close), its size and type. */
+export interface ServedUpload extends OpenedUpload {
+  contentType: string;
+}
+
+/** The upload folder as the routes see it: store a checked image, open a file to serve (API 12). */
+export class UploadsService {
+  constructor(private readonly uploads: UploadsRepository) {}
+
+  /** Checks an uploaded image (size, magic bytes) and stores it; resolves with its new filename. */
+  storeImage(file: UploadedFile | undefined): Promise<string> {
+    return storeUploadedImage(this.uploads, file);
+  }
+
+  /**
+   * Opens a stored file with the type to serve it as; `undefined` when there is none. The
+   * repository only accepts FILENAME_PATTERN names, so `..`, slashes (even encoded) and
+   * dot-files never become paths; links inside the folder are not followed either.
+   */
+  async open(filename: string): Promise<ServedUpload | undefined> {
+    const opened = await this.uploads.open(filename);
+    if (!opened) return undefined;
+    try {
+      const head = new Uint8Array(Math.min(SNIFF_BYTES, opened.size));
+      await opened.handle.read(head, 0, head.length, 0);
+      return { ...opened, contentType: await servedContentType(head) };
+    } catch (error) {
+      await opened.handle.close();
+      throw error;
+    }
+  }
+}

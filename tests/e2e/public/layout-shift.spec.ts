@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { openPage, routeExternal } from './helpers.js';
+import type { ExternalOptions } from './helpers.js';
+
+/** SPEC 2: the top-bar links, and the section top's place below the window top after the scroll. */
+const NAV_LABELS = [
+  { id: 'home', label: '首页' },
+  { id: 'about', label: '关于我' },
+  { id: 'skills', label: '技能' },
+  { id: 'contact', label: '联系方式' },
+  { id: 'projects', label: '项目' },
+  { id: 'articles', label: '文章' },
+] as const;
+const SCROLL_OFFSET = 70;
+
+/** Sums every layout shift the page reports (CLS as Chromium computes it), from the first paint on. */
+async function recordLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { __cls: number; __shifts: string[] };
+    record.__cls = 0;
+    record.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        record.__cls += entry.value;
+        const nodes = entry.sources.map((source) =>
+          source.node instanceof Element
+            ? `${source.node.tagName.toLowerCase()}#${source.node.id}`
+            : String(source.node?.nodeName),
+        );
+        record.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShift(page: Page): Promise<{ cls: number; shifts: string[] }> {
+  return page.evaluate(() => {
+    const record = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: record.__cls, shifts: record.__shifts };
+  });
+}
+
+/** Everything that loads late has arrived (or failed): the calendar, the avatar, the projects. */
+async function waitForLateContent(page: Page, failing: boolean): Promise<void> {
+  const calendar = page.getByTestId('home-calendar');
+  await expect(calendar).toHaveAttribute('data-loaded', 'true');
+  if (failing) {
+    await expect(page.getByTestId('home-calendar-failed')).toBeVisible();
+    await expect(page.getByTestId('projects-warning')).toBeVisible();
+  } else {
+    await expect.poll(() => calendar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect(page.getByTestId('project-card').first()).toBeVisible();
+  }
+}
+
+/** Scrolls down one screen at a time so every lazy image below the fold loads too. */
+async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+  await page.evaluate(() => Promise.all(Array.from(document.images, (image) => image.decode().catch(() => undefined))));
+}
+
+/** Resolves once the window has not scrolled for 30 frames in a row (the smooth scroll is over). */
+async function waitForScrollEnd(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const check = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 30) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+const failingExternals: ExternalOptions = {
+  github: (route) => route.fulfill({ status: 503, json: { message: 'unavailable' } }),
+};
+
+for (const failing of [false, true]) {
+  const variant = failing ? 'the calendar and the code host failing' : 'the calendar and the code host answering';
+  for (const width of [1280, 375]) {
+    test.describe(`landing page at ${width} px with ${variant}`, () => {
+      test.describe.configure({ timeout: 180_000 });
+      test.beforeEach(async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        if (failing) {
+          await routeExternal(page, failingExternals);
+          // The calendar image answers an error: it must keep its box.
+          await page.route(/ghchart/, (route) => route.fulfill({ status: 404, body: '' }));
+        } else {
+          await routeExternal(page);
+        }
+      });
+
+      test('nothing shifts once the page is painted (CLS stays ~0)', async ({ page }) => {
+        await recordLayoutShift(page);
+        await openPage(page, '/');
+        await waitForLateContent(page, failing);
+        await scrollThrough(page);
+        const { cls, shifts } = await layoutShift(page);
+        expect(shifts, `layout shifts: ${shifts.join(' | ')}`).toEqual([]);
+        expect(cls).toBeLessThan(0.01);
+      });
+
+      test('each top-bar link lands its section 70 px below the top, even while content still loads', async ({ page }) => {
+        // No waiting for the calendar: clicks come right after hydration, while it still loads.
+        await openPage(page, '/');
+        const toggle = page.getByRole('button', { name: '打开菜单' });
+        for (const { id, label } of NAV_LABELS) {
+          if (width < 768) await toggle.click();
+          await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: label, exact: true }).click();
+          await waitForScrollEnd(page);
+          const { top, scrollY } = await page.evaluate(
+            (sectionId) => ({
+              top: document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN,
+              scrollY: window.scrollY,
+            }),
+            id,
+          );
+          if (id === 'home') {
+            // The first section starts right under the 64 px bar: the page cannot scroll above 0.
+            expect(scrollY, 'scrolled back to the top').toBe(0);
+          } else {
+            expect(Math.abs(top - SCROLL_OFFSET), `${label}: section top ${top}px`).toBeLessThanOrEqual(2);
+          }
+        }
+        if (failing) await expect(page.getByTestId('home-calendar-failed')).toBeAttached();
+      });
+    });
+  }
+}
