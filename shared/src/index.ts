@@ -4,6 +4,7 @@ export * from './html-allow-list.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './tags.js';
+export * from './text.js';
 export * from './types.js';
 export * from './zod-messages.js';
 export * from './desktop-bridge-messages.js';

@@ -292,6 +292,8 @@ export const AdminUiMessages = {
   batchAiCancelled: (succeeded: number, failed: number) => `批量分析已取消：成功${succeeded}篇，失败${failed}篇`,
   batchAiDone: (succeeded: number, failed: number) => `批量分析完成：成功${succeeded}篇，失败${failed}篇`,
   batchAiNothingSelected: '请先选择要分析的文章',
+  batchAiCancelling: '正在取消…',
+  batchAiProgressLabel: '批量AI分析进度',
   restoreConfirm: '确定要恢复这篇文章吗？',
   purgeConfirm: '确定要彻底删除这篇文章吗？此操作不可撤销。',
   emptyBinConfirm: '确定要清空回收站吗？其中的文章将被彻底删除，此操作不可撤销。',
