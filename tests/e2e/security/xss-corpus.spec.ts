@@ -145,10 +145,10 @@ async function injected(page: Page): Promise<string[]> {
     }
     for (const element of document.querySelectorAll('meta[http-equiv]')) found.push(`meta: ${describe(element)}`);
     for (const script of document.querySelectorAll('script')) {
-      const ours = script.type === 'application/json' || /^\/assets\//.test(script.getAttribute('src') ?? '');
-      if (!ours || /xss/i.test(script.textContent ?? '')) {
-        if (!(script.type === 'application/json' && script.id === 'folio-snapshot')) found.push(`script: ${describe(script)}`);
-      }
+      // JSON data blocks (the page snapshot, JSON-LD) never run; any other script must be Folio's bundle.
+      const dataBlock = /^application\/(ld\+)?json$/.test(script.type);
+      const bundle = /^\/assets\//.test(script.getAttribute('src') ?? '') && !/xss/i.test(script.textContent ?? '');
+      if (!dataBlock && !bundle) found.push(`script: ${describe(script)}`);
     }
     for (const style of document.querySelectorAll('style')) {
       if (/xss/i.test(style.textContent ?? '')) found.push(`style: ${describe(style)}`);
