@@ -84,6 +84,9 @@ const useStyles = makeStyles({
     margin: 0,
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase300,
+    // On a phone the frame is wider than the screen (it scrolls sideways): keep the note where
+    // the visitor looks, at the start, instead of centred out of sight.
+    '@media (max-width: 700px)': { justifyItems: 'start', paddingLeft: tokens.spacingHorizontalM },
   },
 });
 
