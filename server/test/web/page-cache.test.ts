@@ -87,39 +87,42 @@ describe('public page cache: every owner change shows on the next view', () => {
     expect(again.html).not.toContain('缓存标题一号');
   });
 
-  it('skills: created, edited and deleted', { timeout: SLOW }, async () => {
-    await loadCached('/');
-    const created = await admin('POST', '/api/admin/skills', { name: 'CacheSkillAlpha', description: '缓存技能描述', level: 70 });
-    const id = created.id as number;
-    expect((await load('/')).markup).toContain('CacheSkillAlpha');
+  const ORDERED_LISTS = [
+    {
+      resource: 'skills',
+      created: { name: 'CacheSkillAlpha', level: 70 },
+      edited: { name: 'CacheSkillBeta' },
+      before: 'CacheSkillAlpha',
+      after: 'CacheSkillBeta',
+    },
+    {
+      resource: 'contacts',
+      created: { type: 'email', value: 'cache-one@example.com' },
+      edited: { value: 'cache-two@example.com' },
+      before: 'cache-one@example.com',
+      after: 'cache-two@example.com',
+    },
+  ];
 
-    await loadCached('/');
-    await admin('PUT', `/api/admin/skills/${id}`, { name: 'CacheSkillBeta' });
-    const edited = await load('/');
-    expect(edited.markup).toContain('CacheSkillBeta');
-    expect(edited.html).not.toContain('CacheSkillAlpha');
+  it.each(ORDERED_LISTS)(
+    '$resource: created, edited and deleted',
+    { timeout: SLOW },
+    async ({ resource, created, edited, before, after }) => {
+      await loadCached('/');
+      const id = (await admin('POST', `/api/admin/${resource}`, created)).id as number;
+      expect((await load('/')).markup).toContain(before);
 
-    await loadCached('/');
-    await admin('DELETE', `/api/admin/skills/${id}`);
-    expect((await load('/')).html).not.toContain('CacheSkillBeta');
-  });
+      await loadCached('/');
+      await admin('PUT', `/api/admin/${resource}/${id}`, edited);
+      const page = await load('/');
+      expect(page.markup).toContain(after);
+      expect(page.html).not.toContain(before);
 
-  it('contacts: created, edited and deleted', { timeout: SLOW }, async () => {
-    await loadCached('/');
-    const created = await admin('POST', '/api/admin/contacts', { type: 'email', value: 'cache-one@example.com' });
-    const id = created.id as number;
-    expect((await load('/')).markup).toContain('cache-one@example.com');
-
-    await loadCached('/');
-    await admin('PUT', `/api/admin/contacts/${id}`, { value: 'cache-two@example.com' });
-    const edited = await load('/');
-    expect(edited.markup).toContain('cache-two@example.com');
-    expect(edited.html).not.toContain('cache-one@example.com');
-
-    await loadCached('/');
-    await admin('DELETE', `/api/admin/contacts/${id}`);
-    expect((await load('/')).html).not.toContain('cache-two@example.com');
-  });
+      await loadCached('/');
+      await admin('DELETE', `/api/admin/${resource}/${id}`);
+      expect((await load('/')).html).not.toContain(after);
+    },
+  );
 
   it('avatars: an uploaded avatar made current replaces the one shown', { timeout: SLOW }, async () => {
     // The server renders the placeholder and the browser swaps in the current avatar (the first
