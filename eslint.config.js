@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -14,6 +17,64 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // One file-name convention in every workspace: kebab-case, role suffixes after a dot
+    // (articles.api.ts, batch-ai.test.ts).
+    files: ['{server,shared,web,desktop,tests,build}/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['{server,shared,web,desktop,tests,build}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Web boundaries: a feature uses components/, lib/, @folio/shared and itself, never a
+    // sibling feature; components/ and lib/ know no feature. What two features share moves down.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './web/src/features/admin',
+              from: './web/src/features/public',
+              message: 'Move what both features use to components/ or lib/.',
+            },
+            {
+              target: './web/src/features/public',
+              from: './web/src/features/admin',
+              message: 'Move what both features use to components/ or lib/.',
+            },
+            {
+              target: './web/src/components',
+              from: ['./web/src/features', './web/src/app'],
+              message: 'components/ must not depend on a feature.',
+            },
+            {
+              target: './web/src/lib',
+              from: ['./web/src/features', './web/src/app', './web/src/components'],
+              message: 'lib/ must not depend on features or UI.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

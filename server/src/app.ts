@@ -42,6 +42,8 @@ export interface FolioApp {
   io: SocketServer;
   store: Store;
   context: AppContext;
+  /** The API route table (the fuzz test walks it). */
+  router: Router;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   listen(port?: number, host?: string): Promise<number>;
   /** Stops accepting, waits for in-flight requests and writes, and closes the store. */
@@ -148,6 +150,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     io,
     store,
     context,
+    router: api,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

@@ -7,33 +7,40 @@ import {
   LIMITS,
   SKILL_DEFAULT_LEVEL,
 } from './constants.js';
+import { cleanString } from './clean-text.js';
+// Installs the Chinese error map and the eval-free parsers before any schema is used.
+import './zod-messages.js';
 import { ServerMessages as M } from './messages.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
-
-// Zod compiles object parsers with `new Function` where it can, and probes for that ability on
-// first use. The site's Content-Security-Policy forbids eval, so in a browser even the probe is
-// reported as a violation; the interpreted parsers are fast enough for Folio's small bodies.
-z.config({ jitless: true });
 
 /**
  * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
  * contract names, so a failed parse can be turned into the 400 envelope without a lookup.
  */
 
-const trimmedString = (messages: { type: string }) => z.string({ error: messages.type }).trim();
+const trimmedString = (messages: { type: string }) => cleanString({ error: messages.type }).trim();
 
 export const loginSchema = z.object({
-  username: z.string({ error: M.loginFieldsRequired }).trim().min(1, M.loginFieldsRequired),
-  password: z.string({ error: M.loginFieldsRequired }).min(1, M.loginFieldsRequired),
+  username: cleanString({ error: M.loginFieldsRequired }).trim().min(1, M.loginFieldsRequired),
+  password: cleanString({ error: M.loginFieldsRequired }).min(1, M.loginFieldsRequired),
   remember: z.boolean({ error: M.badRequest }).optional().default(false),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 const blockContentSchema = z.record(
-  z.string(),
-  z.union([z.string({ error: M.blockContentValueNotString }).max(LIMITS.siteBlockValue, M.blockContentValueTooLong), z.null()], {
-    error: M.blockContentValueNotString,
-  }),
+  cleanString(),
+  z.union(
+    [
+      cleanString({ error: M.blockContentValueNotString, multiline: true }).max(
+        LIMITS.siteBlockValue,
+        M.blockContentValueTooLong,
+      ),
+      z.null(),
+    ],
+    {
+      error: M.blockContentValueNotString,
+    },
+  ),
   { error: M.blockContentNotObject },
 );
 
@@ -41,7 +48,7 @@ export const siteBlocksPutSchema = z.object({
   blocks: z
     .array(
       z.object({
-        name: z.string({ error: M.blockNameInvalid }).regex(BLOCK_NAME_PATTERN, M.blockNameInvalid),
+        name: cleanString({ error: M.blockNameInvalid }).regex(BLOCK_NAME_PATTERN, M.blockNameInvalid),
         content: blockContentSchema,
       }),
       { error: M.blocksEmpty },
@@ -54,7 +61,10 @@ export type SiteBlocksPutRequest = z.infer<typeof siteBlocksPutSchema>;
 const skillName = trimmedString({ type: M.skillNameRequired })
   .min(1, M.skillNameRequired)
   .max(LIMITS.skillName, M.skillNameTooLong);
-const skillDescription = z.string({ error: M.skillDescriptionTooLong }).max(LIMITS.skillDescription, M.skillDescriptionTooLong);
+const skillDescription = cleanString({ error: M.skillDescriptionTooLong, multiline: true }).max(
+  LIMITS.skillDescription,
+  M.skillDescriptionTooLong,
+);
 const skillLevel = z
   .number({ error: M.skillLevelInvalid })
   .int(M.skillLevelInvalid)
@@ -74,7 +84,7 @@ export const skillUpdateSchema = z.object({
 export type SkillCreateRequest = z.infer<typeof skillCreateSchema>;
 export type SkillUpdateRequest = z.infer<typeof skillUpdateSchema>;
 
-const contactType = z.string({ error: M.contactTypeInvalid }).trim().regex(CONTACT_TYPE_PATTERN, M.contactTypeInvalid);
+const contactType = cleanString({ error: M.contactTypeInvalid }).trim().regex(CONTACT_TYPE_PATTERN, M.contactTypeInvalid);
 const contactValue = trimmedString({ type: M.contactValueRequired })
   .min(1, M.contactValueRequired)
   .max(LIMITS.contactValue, M.contactValueTooLong);
@@ -105,7 +115,7 @@ export const batchDeleteSchema = z.object({
 
 /** `tags` arrives as a comma string or a string array and leaves as the normalised list. */
 export const articleTagsSchema = z
-  .union([z.string(), z.array(z.string())], { error: M.tagsInvalid })
+  .union([cleanString(), z.array(cleanString())], { error: M.tagsInvalid })
   .refine(tagsAreWellFormed, M.tagsInvalid)
   .transform((tags) => normalizeTags(tags))
   .refine((tags) => tags.length <= LIMITS.articleTags, `标签不能超过${LIMITS.articleTags}个`)
@@ -129,22 +139,21 @@ export function isValidCover(cover: string): boolean {
   return cover.startsWith('/') && !cover.startsWith('//') && !/[\s\\]/.test(cover) && !cover.split('/').includes('..');
 }
 
-const articleTitle = z
-  .string({ error: M.titleAndContentRequired })
+const articleTitle = cleanString({ error: M.titleAndContentRequired })
   .trim()
   .min(1, M.titleAndContentRequired)
   .max(LIMITS.articleTitle, M.titleTooLong);
-const articleContent = z
-  .string({ error: M.titleAndContentRequired })
+const articleContent = cleanString({ error: M.titleAndContentRequired, multiline: true })
   .refine((text) => text.trim().length > 0, M.titleAndContentRequired)
   .refine((text) => text.length <= LIMITS.articleContent, '正文不能超过1000000个字符');
-const articleCategory = z
-  .string({ error: M.categoryTooLong })
+const articleCategory = cleanString({ error: M.categoryInvalid })
   .trim()
   .max(LIMITS.articleCategory, M.categoryTooLong)
-  .refine((category) => !category.includes(','), M.categoryTooLong);
-const articleSummary = z.string({ error: M.summaryTooLong }).trim().max(LIMITS.articleSummary, M.summaryTooLong);
-const articleCover = z.string({ error: M.coverInvalid }).trim().refine(isValidCover, M.coverInvalid);
+  .refine((category) => !category.includes(','), M.categoryNoComma);
+const articleSummary = cleanString({ error: M.summaryTooLong, multiline: true })
+  .trim()
+  .max(LIMITS.articleSummary, M.summaryTooLong);
+const articleCover = cleanString({ error: M.coverInvalid }).trim().refine(isValidCover, M.coverInvalid);
 
 /** Legacy clients send `null` for empty optional strings; treat that as "". */
 const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
@@ -172,28 +181,24 @@ export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 
 export const aiAnalyzeSchema = z.object({
-  title: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
-  content: z.string({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
-  summary: z
-    .string()
+  title: cleanString({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
+  content: cleanString({ error: M.aiNeedsTitleAndContent, multiline: true }).trim().min(1, M.aiNeedsTitleAndContent),
+  summary: cleanString({ multiline: true })
     .nullish()
     .transform((summary) => summary?.trim() ?? ''),
 });
 export type AiAnalyzeRequest = z.infer<typeof aiAnalyzeSchema>;
 
 export const commentCreateSchema = z.object({
-  author: z
-    .string({ error: M.commentFieldsRequired })
+  author: cleanString({ error: M.commentFieldsRequired })
     .trim()
     .min(1, M.commentFieldsRequired)
     .max(LIMITS.commentAuthor, M.commentAuthorTooLong),
-  content: z
-    .string({ error: M.commentFieldsRequired })
+  content: cleanString({ error: M.commentFieldsRequired, multiline: true })
     .trim()
     .min(1, M.commentFieldsRequired)
     .max(LIMITS.commentContent, M.commentContentTooLong),
-  email: z
-    .string({ error: M.commentEmailInvalid })
+  email: cleanString({ error: M.commentEmailInvalid })
     .trim()
     .max(LIMITS.commentEmail, M.commentEmailInvalid)
     .refine((email) => email === '' || z.email().safeParse(email).success, M.commentEmailInvalid)

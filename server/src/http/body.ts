@@ -7,9 +7,13 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.js'
 
 interface BodyParseError extends Error {
   type?: string;
+  code?: unknown;
   status?: number;
   httpCode?: number;
 }
+
+/** Formidable's error code for a form with more files than `maxFiles`. */
+const FORMIDABLE_MAX_FILES_EXCEEDED = 1015;
 
 function mapParseError(error: BodyParseError): never {
   if (error.type === 'entity.too.large' || error.status === 413 || error.httpCode === 413) throw payloadTooLarge();
@@ -75,6 +79,10 @@ export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) 
     },
     onError: (error: Error) => {
       const parseError = error as BodyParseError;
+      // Formidable reports too many files with a 413 too; they are not too large, say so.
+      if (parseError.code === FORMIDABLE_MAX_FILES_EXCEEDED) {
+        throw badRequest(limits.maxFiles === 1 ? M.onlyOneFile : M.tooManyFiles(limits.maxFiles));
+      }
       if (parseError.httpCode === 413) throw payloadTooLarge(tooLargeMessage);
       throw badRequest(M.noFileUploaded);
     },

@@ -5,6 +5,7 @@ import {
   FILENAME_PATTERN,
   ImportFieldMessages as F,
   LIMITS,
+  cleanString,
   isValidCover,
   normalizeTags,
 } from '@folio/shared';
@@ -61,26 +62,27 @@ const id = z
   .max(Number.MAX_SAFE_INTEGER, F.idInvalid);
 
 /** A required, trimmed, non-empty string. */
-const requiredText = (max: number) =>
-  z
-    .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.notString) })
+const requiredText = (max: number, multiline = false) =>
+  cleanString({ error: (issue) => (isMissing(issue.input) ? F.required : F.notString), multiline })
     .trim()
     .min(1, F.required)
     .max(max, F.tooLong(max));
 
-/** An optional string; null or absent becomes "" (original backups hold nulls). */
-const optionalText = (max: number, trim = true) =>
-  z.preprocess(
-    (value) => (isMissing(value) ? '' : value),
-    (trim ? z.string({ error: F.notString }).trim() : z.string({ error: F.notString })).max(max, F.tooLong(max)),
-  );
+/** An optional string; null or absent becomes "" (original backups hold nulls). Markdown is kept untrimmed. */
+const optionalText = (max: number, kind: 'line' | 'multiline' | 'markdown' = 'line') =>
+  z.preprocess((value) => (isMissing(value) ? '' : value), cleanText(kind).max(max, F.tooLong(max)));
+
+function cleanText(kind: 'line' | 'multiline' | 'markdown') {
+  const text = cleanString({ error: F.notString, multiline: kind !== 'line' });
+  return kind === 'markdown' ? text : text.trim();
+}
 
 const sortOrder = z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish();
 
 /** Content values must be text; numbers and booleans from hand-edited files are kept as text. */
 const blockContentValue = z.preprocess(
   (value) => (isMissing(value) ? '' : typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
-  z.string({ error: F.notString }).max(LIMITS.siteBlockValue, F.tooLong(LIMITS.siteBlockValue)),
+  cleanString({ error: F.notString, multiline: true }).max(LIMITS.siteBlockValue, F.tooLong(LIMITS.siteBlockValue)),
 );
 
 const section = <T extends z.ZodType>(item: T) => z.array(item, { error: F.notArray }).optional();
@@ -94,7 +96,7 @@ export function backupSchema(importTime: string) {
         name: z
           .string({ error: (issue) => (isMissing(issue.input) ? F.required : F.blockNameInvalid) })
           .regex(BLOCK_NAME_PATTERN, F.blockNameInvalid),
-        content: z.record(z.string(), blockContentValue, {
+        content: z.record(cleanString(), blockContentValue, {
           error: (issue) => (isMissing(issue.input) ? F.required : F.notObject),
         }),
         updated_at: date,
@@ -104,7 +106,7 @@ export function backupSchema(importTime: string) {
       z.object({
         id,
         name: requiredText(LIMITS.skillName),
-        description: optionalText(LIMITS.skillDescription, false),
+        description: optionalText(LIMITS.skillDescription, 'markdown'),
         level: z.preprocess(
           (value) => (isMissing(value) ? 0 : value),
           z.number({ error: F.levelInvalid }).int(F.levelInvalid).min(0, F.levelInvalid).max(100, F.levelInvalid),
@@ -149,11 +151,11 @@ export function backupSchema(importTime: string) {
         category: optionalText(LIMITS.articleCategory),
         tags: z.preprocess(
           (value) => (isMissing(value) ? '' : value),
-          z.union([z.string(), z.array(z.string())], { error: F.notString }).transform((tags) => normalizeTags(tags)),
+          z.union([cleanString(), z.array(cleanString())], { error: F.notString }).transform((tags) => normalizeTags(tags)),
         ),
         cover: optionalText(LIMITS.articleCover).refine(isValidCover, F.coverInvalid),
-        summary: optionalText(LIMITS.articleSummary),
-        content: optionalText(LIMITS.articleContent, false),
+        summary: optionalText(LIMITS.articleSummary, 'multiline'),
+        content: optionalText(LIMITS.articleContent, 'markdown'),
         views: z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish(),
         created_at: date,
         updated_at: date,
@@ -165,7 +167,7 @@ export function backupSchema(importTime: string) {
         article_id: id,
         author: requiredText(LIMITS.commentAuthor),
         email: optionalText(LIMITS.commentEmail),
-        content: requiredText(LIMITS.commentContent),
+        content: requiredText(LIMITS.commentContent, true),
         created_at: date,
       }),
     ),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DurableJsonFile } from './durable-file.js';
+import { DurableJsonFile } from '@folio/shared/durable-file';
 import type { SecretsFile } from './records.js';
 
 /** `secrets.json`: the generated JWT secret and admin password hash, readable by the owner only. */

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { DurableJsonFile, serialize, writeFileDurably } from './durable-file.js';
+import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/durable-file';
 import type {
   ArticleRecord,
   AvatarRecord,

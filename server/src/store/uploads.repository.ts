@@ -3,7 +3,7 @@ import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
-import { syncDirectory, writeFileDurably } from './durable-file.js';
+import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import type { Store } from './store.js';
 
 /** An upload opened for reading: the handle is the caller's to close. */

@@ -1,13 +1,22 @@
-import { PublicUiMessages as M } from '@folio/shared';
+import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
 import type { Services } from '../services/services.js';
 
 /** How many of the newest articles the RSS feed lists. */
 export const RSS_ITEM_COUNT = 20;
 
+/**
+ * XML-escaped text that is also valid XML 1.0 whatever is stored: data written before text was
+ * cleaned on input (or by hand) may hold control characters or lone surrogates, which would make
+ * the whole feed unreadable.
+ */
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
-const plain = (text: string) => text.replace(/<[^>]*>/g, '').trim();
+  escapeHtml(
+    text
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+  );
+const plain = stripTags;
 
 function siteTitle(services: Services): { title: string; description: string } {
   const home = services.siteBlocks.find('home')?.content ?? {};

@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { test as base, expect } from '../fixtures.js';
+import type { ServerFixtures } from '../fixtures.js';
 import { startFakeOpenAi } from '../../../server/test/support/fake-openai.js';
 import type { FakeOpenAi } from '../../../server/test/support/fake-openai.js';
 import { openSignedIn, toast } from './admin-helpers.js';
@@ -51,12 +53,8 @@ test('the provider suggestions show in the panel and are applied only when asked
   expect(saved).toMatchObject({ category: '测试分类', tags: '标签甲,标签乙', summary: '模型生成的摘要' });
 });
 
-test('batch AI runs one by one, counts an empty article as failed and stops when cancelled', async ({
-  page,
-  server,
-  api,
-  fakeAi,
-}) => {
+/** Imports an empty article (id 100) beside the three seeded ones and opens the article list. */
+async function openWithEmptyArticle({ page, server, api }: { page: Page } & Pick<ServerFixtures, 'server' | 'api'>) {
   const token = await server.login();
   const imported = await api('POST', '/api/admin/import', {
     token,
@@ -68,40 +66,84 @@ test('batch AI runs one by one, counts an empty article as failed and stops when
     (article) => article.id !== 100,
   );
   expect(seeded).toHaveLength(3);
+  return { token, seeded };
+}
 
-  // Hold the second analysis until the owner has pressed 取消, so "midway" is exact.
+/** A gate a route handler waits on until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+test('batch AI runs one by one, counts an empty article as failed and stops the analysis in flight when cancelled', async ({
+  page,
+  server,
+  api,
+  fakeAi,
+}) => {
+  const { token, seeded } = await openWithEmptyArticle({ page, server, api });
+
+  // A slow provider for the second analysis: the request is held until the end of the test, so
+  // the summary can only appear if 取消 stops it instead of waiting for its answer.
   let calls = 0;
-  let secondArrived!: () => void;
-  const second = new Promise<void>((resolve) => (secondArrived = resolve));
-  let releaseSecond!: () => void;
-  const released = new Promise<void>((resolve) => (releaseSecond = resolve));
+  const secondArrived = gate();
+  const endOfTest = gate();
   await page.route('**/api/admin/articles/ai-analyze', async (route) => {
     calls += 1;
     if (calls === 2) {
-      secondArrived();
-      await released;
+      secondArrived.open();
+      await endOfTest.opened;
     }
-    await route.continue();
+    // The browser may have dropped the request meanwhile (that is the point): nothing to answer.
+    await route.continue().catch(() => undefined);
   });
 
   for (const title of ['空文章', ...seeded.map((article) => article.title)])
     await page.getByRole('checkbox', { name: `选择 ${title}` }).check();
   await page.getByRole('button', { name: '批量AI分析' }).click();
-  await second;
+  await secondArrived.opened;
   const banner = page.getByTestId('batch-ai-banner');
   await expect(banner).toContainText('正在批量AI分析：2/4');
   await banner.getByRole('button', { name: '取消' }).click();
-  releaseSecond();
 
   const summary = page.getByTestId('batch-ai-summary');
-  await expect(summary).toContainText('批量分析已取消：成功2篇，失败1篇');
+  await expect(summary).toContainText('批量分析已取消：成功1篇，失败1篇');
   await expect(summary).toContainText('空文章：标题或内容为空');
-  await expect(toast(page, '批量分析已取消：成功2篇，失败1篇')).toBeVisible();
-  expect(fakeAi.requests).toHaveLength(2);
+  await expect(toast(page, '批量分析已取消：成功1篇，失败1篇')).toBeVisible();
+  endOfTest.open();
+  expect(fakeAi.requests).toHaveLength(1);
 
   const after = await Promise.all(
     seeded.map(async (article) => (await api('GET', `/api/admin/articles/${article.id}`, { token })).body.data as AdminArticle),
   );
-  expect(after.map((article) => article.category)).toEqual(['测试分类', '测试分类', seeded[2]?.category]);
+  // Only the first analysed article was saved; the one in flight kept its own values.
+  expect(after.map((article) => article.category)).toEqual(['测试分类', seeded[1]?.category, seeded[2]?.category]);
   expect(after[0]?.tags).toBe('标签甲,标签乙');
+  expect(after[1]?.tags).toBe(seeded[1]?.tags);
+});
+
+test('取消 shows 正在取消… at once while a save already sent finishes', async ({ page, server, api }) => {
+  const { seeded } = await openWithEmptyArticle({ page, server, api });
+  const saveArrived = gate();
+  const releaseSave = gate();
+  await page.route('**/api/admin/articles/*', async (route) => {
+    if (route.request().method() === 'PUT') {
+      saveArrived.open();
+      await releaseSave.opened;
+    }
+    await route.continue();
+  });
+
+  await page.getByRole('checkbox', { name: `选择 ${seeded[0]?.title}` }).check();
+  await page.getByRole('checkbox', { name: `选择 ${seeded[1]?.title}` }).check();
+  await page.getByRole('button', { name: '批量AI分析' }).click();
+  await saveArrived.opened;
+  const banner = page.getByTestId('batch-ai-banner');
+  await banner.getByRole('button', { name: '取消' }).click();
+  await expect(banner).toContainText('正在取消…');
+  await expect(banner.getByRole('button', { name: '取消' })).toBeDisabled();
+
+  releaseSave.open();
+  await expect(page.getByTestId('batch-ai-summary')).toContainText('批量分析已取消：成功1篇，失败0篇');
 });

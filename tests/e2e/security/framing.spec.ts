@@ -15,6 +15,9 @@ async function startFramingSite(target: string): Promise<{ url: string; close: (
 }
 
 test.describe('framing from another origin', () => {
+  // Two sites and a signed-in admin in one test, on a machine shared with other test runs.
+  test.slow();
+
   for (const path of ['/admin', '/admin/articles', '/']) {
     test(`an iframe on another site shows nothing of ${path}`, async ({ page, server }) => {
       // Signed in first, so a framed admin would be the owner's.

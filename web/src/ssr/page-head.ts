@@ -1,4 +1,4 @@
-import { PublicUiMessages as M } from '@folio/shared';
+import { escapeHtml, PublicUiMessages as M } from '@folio/shared';
 import type { PublicPageSnapshot } from '@folio/shared';
 
 export interface PageHeadInput {
@@ -9,9 +9,6 @@ export interface PageHeadInput {
   snapshot: PublicPageSnapshot;
   status: number;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text from owner-written HTML or Markdown, for descriptions. */
 export function plainText(text: string, max = 160): string {

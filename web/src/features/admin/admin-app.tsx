@@ -6,8 +6,8 @@ import { createApiClient } from '../../lib/api-client';
 import { AuthGuard } from './auth/components/auth-guard';
 import { LoginPage } from './auth/components/login-page';
 import { logout } from './auth/api/auth.api';
-import type { LoginRedirectState, Session } from './auth/hooks/session';
 import { SessionContext } from './auth/hooks/session';
+import { createSession } from './auth/model/session';
 import { AvatarsPage } from './avatars/components/avatars-page';
 import { ContactsPage } from './contacts/components/contacts-page';
 import { ContentPage } from './content/components/content-page';
@@ -60,14 +60,9 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
     [platform, dispatchToast],
   );
 
-  const expire = useCallback(() => {
-    platform.tokenStorage.clear();
-    const current = locationRef.current;
-    const loginPath = `${basePath}/login`;
-    if (current.pathname === loginPath) return;
-    const state: LoginRedirectState = { from: `${current.pathname}${current.search}`, message: UiMessages.sessionExpired };
-    navigateRef.current(loginPath, { replace: true, state });
-  }, [platform, basePath]);
+  // The session only expires through the client's 401 handler, which is built before it.
+  const expireRef = useRef<() => void>(() => undefined);
+  const expire = useCallback(() => expireRef.current(), []);
 
   const api = useMemo(
     () =>
@@ -80,23 +75,18 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
     [platform, expire],
   );
 
-  const session = useMemo<Session>(
-    () => ({
-      hasToken: () => Boolean(platform.tokenStorage.get()),
-      signIn: (token) => platform.tokenStorage.set(token),
-      expire,
-      async signOut() {
-        try {
-          await logout(api);
-        } catch {
-          // The token is dropped locally whatever the server says; it expires on its own.
-        }
-        platform.tokenStorage.clear();
-        navigateRef.current(`${basePath}/login`, { replace: true });
-      },
-    }),
-    [platform, api, expire, basePath],
+  const session = useMemo(
+    () =>
+      createSession({
+        tokenStorage: platform.tokenStorage,
+        basePath,
+        currentLocation: () => locationRef.current,
+        goTo: (path, state) => navigateRef.current(path, { replace: true, state }),
+        revoke: () => logout(api),
+      }),
+    [platform, api, basePath],
   );
+  expireRef.current = session.expire;
 
   const services = useMemo<AdminServices>(() => ({ api, notify, basePath }), [api, notify, basePath]);
   const unsavedChanges = useMemo(createUnsavedChangesRegistry, []);

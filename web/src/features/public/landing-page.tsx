@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PublicUiMessages as M } from '@folio/shared';
+import { PublicUiMessages as M, stripTags } from '@folio/shared';
 import { scrollToId } from '../../lib/smooth-scroll';
 import { AboutSection } from './about/components/about-section';
 import { ArticlesSection } from './articles/components/articles-section';
 import { ContactsSection } from './contacts/components/contacts-section';
 import { HomeSection } from './home/components/home-section';
-import { stripTags } from './layout/components/public-layout';
 import { useSiteBlocks } from './layout/hooks/site-blocks-context';
 import { ProjectsSection } from './projects/components/projects-section';
 import { SkillsSection } from './skills/components/skills-section';

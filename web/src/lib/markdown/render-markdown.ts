@@ -1,12 +1,10 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
+import { escapeHtml } from '@folio/shared';
 import { highlightCode, resolveLanguage } from './prism-highlight';
 
 /** A piece of an article body: HTML to insert as is, or a Mermaid diagram to draw. */
 export type MarkdownSegment = { kind: 'html'; html: string } | { kind: 'mermaid'; code: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // html: false escapes raw HTML in the owner's Markdown instead of passing it through, so a
 // <script> or an onerror= attribute in an article body is shown as text and never runs.

@@ -6,7 +6,7 @@ import type { AiAnalysis } from '@folio/shared';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { analyzeArticle } from '../api/articles.api';
-import { aiErrorMessage } from '../hooks/ai-errors';
+import { aiErrorMessage } from '../model/ai-errors';
 
 const useStyles = makeStyles({
   panel: {

@@ -9,8 +9,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { AdminUiMessages } from '@folio/shared';
-import type { BatchProgress } from '../hooks/use-batch-ai';
+import { AdminUiMessages, UiMessages } from '@folio/shared';
+import type { BatchProgress } from '../model/batch-ai';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -30,12 +30,21 @@ export function BatchAiBanner({ progress, onCancel, onDismiss }: BatchAiBannerPr
     return (
       <div className={styles.wrap} data-testid="batch-ai-banner">
         <MessageBar intent="info">
-          <MessageBarBody>{AdminUiMessages.batchAiRunning(progress.done, progress.total)}</MessageBarBody>
+          <MessageBarBody>
+            {progress.cancelling
+              ? AdminUiMessages.batchAiCancelling
+              : AdminUiMessages.batchAiRunning(progress.done, progress.total)}
+          </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={onCancel}>取消</Button>
+            <Button onClick={onCancel} disabled={progress.cancelling}>
+              {UiMessages.cancel}
+            </Button>
           </MessageBarActions>
         </MessageBar>
-        <ProgressBar value={progress.total ? progress.done / progress.total : 0} aria-label="批量AI分析进度" />
+        <ProgressBar
+          value={progress.total ? progress.done / progress.total : 0}
+          aria-label={AdminUiMessages.batchAiProgressLabel}
+        />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { ServerMessages, UiMessages } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useAdminServices } from '../../hooks/admin-services';
 import { login } from '../api/auth.api';
-import type { LoginRedirectState } from '../hooks/session';
+import type { LoginRedirectState } from '../model/session';
 import { useSession } from '../hooks/session';
 import { useAuthStyles } from './auth.styles';
 

@@ -9,7 +9,8 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
-import type { Editable, OrderedResource } from '../hooks/use-ordered-editor';
+import type { OrderedResource } from '../hooks/use-ordered-editor';
+import type { Editable } from '../model/save-plan';
 import { useOrderedEditor } from '../hooks/use-ordered-editor';
 import { SortableList } from './sortable-list';
 

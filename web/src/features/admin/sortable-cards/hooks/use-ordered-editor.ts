@@ -1,25 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TEMP_ID_PREFIX } from '@folio/shared';
 import type { ApiClient } from '../../../../lib/api-client';
-
-/** A card as edited locally: `key` is the id as text, or `new_N` for an unsaved card. */
-export type Editable<F> = F & { key: string };
+import type { Editable } from '../model/save-plan';
+import { planOrderedSave, runOrderedSave } from '../model/save-plan';
 
 export interface OrderedResource<F> {
   /** 'skills' or 'contacts': the path under /api/admin/. */
   path: string;
   fieldsOf: (item: F & { id: number }) => F;
   blank: () => F;
-}
-
-function fieldsDiffer(a: object, b: object): boolean {
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  return Object.keys(right).some((name) => left[name] !== right[name]);
-}
-
-function isNew(key: string): boolean {
-  return key.startsWith(TEMP_ID_PREFIX);
 }
 
 /**
@@ -75,25 +64,13 @@ export function useOrderedEditor<F extends object>(api: ApiClient, resource: Ord
   /** Stops at the first failure (a half-saved list cannot be rolled back) and reloads either way. */
   const save = useCallback(async () => {
     const base = `/api/admin/${resource.path}`;
-    const originalByKey = new Map(original.map((item) => [item.key, item]));
     try {
-      const finalIds: number[] = [];
-      for (const item of items) {
-        const { key, ...fields } = item;
-        if (isNew(key)) {
-          const created = await api.post<{ id: number }>(base, fields);
-          finalIds.push(created.data.id);
-          continue;
-        }
-        const before = originalByKey.get(key);
-        if (before && fieldsDiffer(before, item)) await api.put(`${base}/${key}`, fields);
-        finalIds.push(Number(key));
-      }
-      const keptKeys = new Set(items.map((item) => item.key));
-      for (const item of original) {
-        if (!keptKeys.has(item.key)) await api.delete(`${base}/${item.key}`);
-      }
-      await api.put(`${base}/order`, { ids: finalIds });
+      await runOrderedSave(planOrderedSave(original, items), {
+        create: async (fields) => (await api.post<{ id: number }>(base, fields)).data.id,
+        update: (id, fields) => api.put(`${base}/${id}`, fields),
+        remove: (id) => api.delete(`${base}/${id}`),
+        reorder: (ids) => api.put(`${base}/order`, { ids }),
+      });
     } finally {
       await load().catch(() => undefined);
     }

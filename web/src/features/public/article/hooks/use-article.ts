@@ -4,7 +4,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { useSnapshot } from '../../../../lib/page-snapshot';
 import { useLiveResource } from '../../../../lib/use-live-resource';
 import { fetchArticle } from '../api/article.api';
-import { DEMO_ARTICLE } from '../api/demo-article';
+import { DEMO_ARTICLE } from '../../demo/demo-article';
 
 export interface ArticleState {
   article: PublicArticleDetail | null;

@@ -5,7 +5,7 @@ import { useSnapshot } from '../../../../lib/page-snapshot';
 import { useLiveResource } from '../../../../lib/use-live-resource';
 import { fetchArticles, fetchCategories, fetchTags, NO_FILTERS } from '../api/articles.api';
 import type { ArticleFilters } from '../api/articles.api';
-import { DEMO_CATEGORY_LIST, demoTags, filterDemoArticles } from '../api/demo-articles';
+import { DEMO_CATEGORY_LIST, demoTags, filterDemoArticles } from '../../demo/demo-articles';
 
 const LIST_EVENTS = [RealtimeEvents.articles, RealtimeEvents.comments] as const;
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { CALENDAR_DELAY_MS, PublicUiMessages as M } from '@folio/shared';
+import { CALENDAR_DELAY_MS, PublicUiMessages as M, stripTags } from '@folio/shared';
 import { LazyImage } from '../../../../components/lazy-image';
 import { httpUrl } from '../../../../lib/http-url';
-import { stripTags } from '../../layout/components/public-layout';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useCurrentAvatar } from '../hooks/use-current-avatar';
 

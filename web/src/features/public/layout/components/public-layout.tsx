@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { PublicUiMessages as M } from '@folio/shared';
+import { PublicUiMessages as M, stripTags } from '@folio/shared';
 import { NotifyProvider } from '../../../../components/notify';
 import { useSnapshotHolder } from '../../../../lib/page-snapshot';
 import { SiteBlocksProvider, useSiteBlocks } from '../hooks/site-blocks-context';
@@ -51,11 +51,6 @@ function Frame({ children }: { children: ReactNode }) {
       </footer>
     </div>
   );
-}
-
-/** Block fields may hold HTML; names in the bar and titles are shown as plain text. */
-export function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, '').trim();
 }
 
 /** Shell of every public page: top bar, main area, footer, snackbars and the site blocks. */

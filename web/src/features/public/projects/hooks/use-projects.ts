@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { UiMessages } from '@folio/shared';
 import { fetchOwnerProjects, ownerFromUrl } from '../api/github.api';
 import type { Project } from '../api/github.api';
-import { fallbackProjects } from '../api/fallback-projects';
-import { readProjectsCache, today, writeProjectsCache } from '../api/projects-cache';
+import { fallbackProjects } from '../../demo/fallback-projects';
+import { readProjectsCache, today, writeProjectsCache } from '../model/projects-cache';
 
 export interface ProjectsState {
   projects: Project[];

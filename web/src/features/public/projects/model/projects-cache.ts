@@ -1,4 +1,4 @@
-import type { Project } from './github.api';
+import type { Project } from '../api/github.api';
 
 const KEY = 'folio_projects_cache';
 

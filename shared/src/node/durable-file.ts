@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Adapter } from 'lowdb';
+
+/**
+ * Durable file writes for Node programs (the server's data dir, the desktop's drafts):
+ * `writeFileDurably(target, content, mode?)`, `syncDirectory(dir)`, `serialize(data)` and
+ * `DurableJsonFile<T>` (a lowdb-compatible adapter: `read(): Promise<T | null>`, `write(data)`).
+ * Node-only: import it as `@folio/shared/durable-file`, never from the browser bundle.
+ */
 
 /**
  * Replaces `target` with `content` so that a crash at any moment leaves either the old or the
@@ -36,8 +42,11 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** lowdb adapter for one JSON file, written with {@link writeFileDurably}. */
-export class DurableJsonFile<T> implements Adapter<T> {
+/**
+ * One JSON file written with {@link writeFileDurably}. It has the shape of lowdb's `Adapter<T>`
+ * (read/write), so the server hands it to lowdb without shared depending on lowdb.
+ */
+export class DurableJsonFile<T> {
   constructor(
     readonly filePath: string,
     private readonly mode = 0o644,

@@ -1,0 +1,180 @@
+/**
+ * The admin-article calls the desktop core makes (mirror, sync, folder import), over the one
+ * HTTP adapter. Answers are returned, not thrown: sync must tell 412 from 400 from "offline".
+ *
+ * API:
+ * - `createArticlesApi(http): ArticlesApi`
+ *   - `list({ page?, perPage?, search? })`, `listAll()` — admin list items with `revision`
+ *   - `get(id)` — `{ ok: true, article }`, or a failure with status 404 when gone
+ *   - `create(fields, { idempotencyKey? })` — POST with `Idempotency-Key`
+ *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`)
+ *   - `uploadImage(bytes, filename)` / `uploadCover(bytes, filename)` — the uploaded URL
+ *   Each rejects only with `NetworkError` (no answer); an HTTP error is `{ ok: false, status,
+ *   message, body }`.
+ * - `ArticleFields` (title, content, category, tags as a comma string, summary, cover) and
+ *   `ServerArticle` (admin detail + `revision`, null when the server predates revisions).
+ * - `fieldsOf(article)`, `sameArticleFields(a, b)`.
+ * - `revisionOf(headers, data)` — the revision from `data.revision` or the `ETag` header.
+ */
+import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
+import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE } from '@folio/shared';
+import { envelopeMessage } from './http.js';
+import type { HttpClient, HttpResponse } from './http.js';
+
+export interface ArticleFields {
+  title: string;
+  content: string;
+  category: string;
+  /** Comma-separated, as the admin API answers it. */
+  tags: string;
+  summary: string;
+  cover: string;
+}
+
+export const EMPTY_ARTICLE_FIELDS: ArticleFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
+
+export interface ServerArticle extends Omit<AdminArticleDetail, 'revision'> {
+  /** The article's revision (ETag), or null when the server does not send one. */
+  revision: number | null;
+}
+
+export interface ServerListItem extends Omit<AdminArticleListItem, 'revision'> {
+  revision: number | null;
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; value: T; headers: Headers }
+  | { ok: false; status: number; message: string; body: unknown; headers: Headers };
+
+export interface ArticlesApi {
+  list(query?: {
+    page?: number;
+    perPage?: number;
+    search?: string;
+  }): Promise<ApiResult<{ items: ServerListItem[]; pages: number }>>;
+  listAll(): Promise<ApiResult<ServerListItem[]>>;
+  get(id: number): Promise<ApiResult<ServerArticle>>;
+  create(fields: ArticleFields, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
+  update(id: number, fields: Partial<ArticleFields>, options?: { ifMatch?: number | '*' }): Promise<ApiResult<ServerArticle>>;
+  uploadImage(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
+  uploadCover(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
+}
+
+/** `"12"` or `W/"12"` → 12. */
+function parseEtag(etag: string | null): number | null {
+  const match = etag ? /^(?:W\/)?"(\d+)"$/.exec(etag.trim()) : null;
+  return match ? Number(match[1]) : null;
+}
+
+export function revisionOf(headers: Headers | null, data: unknown): number | null {
+  const fromBody = (data as { revision?: unknown } | null)?.revision;
+  if (typeof fromBody === 'number' && Number.isInteger(fromBody)) return fromBody;
+  return parseEtag(headers?.get('etag') ?? null);
+}
+
+function failure(response: HttpResponse): ApiResult<never> {
+  return {
+    ok: false,
+    status: response.status,
+    message: envelopeMessage(response.body) ?? `HTTP ${response.status}`,
+    body: response.body,
+    headers: response.headers,
+  };
+}
+
+function dataOf(response: HttpResponse): unknown {
+  return (response.body as { data?: unknown } | null)?.data;
+}
+
+function succeeded(response: HttpResponse): boolean {
+  return response.status >= 200 && response.status < 300 && (response.body as { code?: unknown } | null)?.code === 0;
+}
+
+function toServerArticle(response: HttpResponse): ServerArticle {
+  const data = dataOf(response) as AdminArticleDetail;
+  return { ...data, revision: revisionOf(response.headers, data) };
+}
+
+/** A 412's `data` is the server's current copy (desktop contract). */
+export function conflictCopy(result: ApiResult<unknown>): ServerArticle | null {
+  if (result.ok || result.status !== 412) return null;
+  const data = (result.body as { data?: unknown } | null)?.data;
+  if (!data || typeof data !== 'object' || typeof (data as { id?: unknown }).id !== 'number') return null;
+  return { ...(data as AdminArticleDetail), revision: revisionOf(result.headers, data) };
+}
+
+export function createArticlesApi(http: HttpClient): ArticlesApi {
+  const upload = async (endpoint: string, bytes: Uint8Array, filename: string): Promise<ApiResult<string>> => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+    const response = await http.request({ method: 'POST', path: endpoint, form });
+    if (!succeeded(response)) return failure(response);
+    const url = (dataOf(response) as { url?: unknown } | null)?.url;
+    if (typeof url !== 'string') return failure(response);
+    return { ok: true, status: response.status, value: url, headers: response.headers };
+  };
+
+  const api: ArticlesApi = {
+    async list(query = {}) {
+      const params = new URLSearchParams({
+        page: String(query.page ?? 1),
+        per_page: String(query.perPage ?? ADMIN_ARTICLES_PAGE_SIZE),
+      });
+      if (query.search) params.set('search', query.search);
+      const response = await http.request({ method: 'GET', path: `/api/admin/articles?${params}` });
+      if (!succeeded(response)) return failure(response);
+      const items = (dataOf(response) as AdminArticleListItem[]).map((item) => ({ ...item, revision: revisionOf(null, item) }));
+      const pages = Number((response.body as { pages?: unknown }).pages) || 0;
+      return { ok: true, status: response.status, value: { items, pages }, headers: response.headers };
+    },
+    async listAll() {
+      const all: ServerListItem[] = [];
+      for (let page = 1; ; page += 1) {
+        const result = await api.list({ page, perPage: MAX_PER_PAGE });
+        if (!result.ok) return result;
+        all.push(...result.value.items);
+        if (page >= result.value.pages) return { ok: true, status: 200, value: all, headers: result.headers };
+      }
+    },
+    async get(id) {
+      const response = await http.request({ method: 'GET', path: `/api/admin/articles/${id}` });
+      if (!succeeded(response)) return failure(response);
+      return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
+    },
+    async create(fields, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+      const response = await http.request({ method: 'POST', path: '/api/admin/articles', json: fields, headers });
+      if (!succeeded(response)) return failure(response);
+      return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
+    },
+    async update(id, fields, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.ifMatch !== undefined) headers['If-Match'] = options.ifMatch === '*' ? '*' : `"${options.ifMatch}"`;
+      const response = await http.request({ method: 'PUT', path: `/api/admin/articles/${id}`, json: fields, headers });
+      if (!succeeded(response)) return failure(response);
+      return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
+    },
+    uploadImage: (bytes, filename) => upload('/api/admin/articles/images', bytes, filename),
+    uploadCover: (bytes, filename) => upload('/api/admin/articles/cover', bytes, filename),
+  };
+  return api;
+}
+
+const FIELD_NAMES = Object.keys(EMPTY_ARTICLE_FIELDS) as (keyof ArticleFields)[];
+
+export function sameArticleFields(a: ArticleFields, b: ArticleFields): boolean {
+  return FIELD_NAMES.every((key) => a[key] === b[key]);
+}
+
+/** Just the editable fields of an article (server detail, conflict copy), as drafts keep them. */
+export function fieldsOf(article: ArticleFields): ArticleFields {
+  return {
+    title: article.title,
+    content: article.content,
+    category: article.category,
+    tags: article.tags,
+    summary: article.summary,
+    cover: article.cover,
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * The publish queue: sends drafts to the server and never overwrites or loses either side.
+ *
+ * API:
+ * - `new SyncEngine({ drafts, api, mirror?, onDraftChange? })`
+ *   - `publish(draftId): Promise<PublishOutcome>` — marks the draft 待发布 and sends it:
+ *     a create with `Idempotency-Key` (the same key and the same fields on every retry), an
+ *     update with `If-Match: "<baseRevision>"`. Sends of one draft go one at a time.
+ *   - `publishPending(): Promise<PublishOutcome[]>` — every 待发布 draft (call when back online)
+ *   - `resolveConflict(draftId, resolution)` — 'mine' (PUT with If-Match of the server's
+ *     current revision), 'theirs' (take the server copy; the local text stays in the revision
+ *     ring), 'merged' (the given text, then as 'mine')
+ *   - `keepAsNew(draftId): Promise<Draft>` — the local text as a separate new 仅本地 draft
+ * - `PublishOutcome.status`: 'synced' | 'conflict' | 'offline' | 'rejected' (a 4xx the user must
+ *   fix; the draft goes back to 仅本地 with `lastError`) | 'retry-later' (401/429/5xx; stays 待发布).
+ *   Offline never throws: the draft stays 待发布 with `lastError` = offline message.
+ */
+import { randomUUID } from 'node:crypto';
+import { DesktopMessages as D } from '@folio/shared';
+import { conflictCopy, fieldsOf, sameArticleFields } from './articles-api.js';
+import type { ApiResult, ArticleFields, ArticlesApi, ServerArticle } from './articles-api.js';
+import { DraftError } from './draft-store.js';
+import type { Draft, DraftStore, ServerCopy } from './draft-store.js';
+import { isNetworkError } from './http.js';
+import type { Mirror } from './mirror.js';
+
+export type PublishStatus = 'synced' | 'conflict' | 'offline' | 'rejected' | 'retry-later';
+
+export interface PublishOutcome {
+  status: PublishStatus;
+  draft: Draft;
+  message?: string;
+}
+
+export type ConflictResolution =
+  { choice: 'mine' } | { choice: 'theirs' } | { choice: 'merged'; content: string; title?: string };
+
+export interface SyncEngineOptions {
+  drafts: DraftStore;
+  api: ArticlesApi;
+  mirror?: Mirror;
+  /** Called after every state change sync makes (the glue forwards it to the renderer). */
+  onDraftChange?: (draft: Draft) => void;
+}
+
+/** Server-side normalisation (trim, tag clean-up) aside, the answer holds what was sent. */
+function confirms(article: ServerArticle, sent: ArticleFields): boolean {
+  return article.content === sent.content && article.title === sent.title.trim();
+}
+
+function toServerCopy(article: ServerArticle): ServerCopy {
+  return { ...fieldsOf(article), id: article.id, revision: article.revision, updated_at: article.updated_at };
+}
+
+export class SyncEngine {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: SyncEngineOptions) {}
+
+  publish(draftId: string): Promise<PublishOutcome> {
+    return this.serial(draftId, () => this.send(draftId));
+  }
+
+  async publishPending(): Promise<PublishOutcome[]> {
+    const pending = this.options.drafts.list().filter((draft) => draft.state === 'pending');
+    const outcomes: PublishOutcome[] = [];
+    for (const draft of pending) {
+      const outcome = await this.publish(draft.id);
+      outcomes.push(outcome);
+      // One unanswered call means the server is gone; the rest wait for the next online event.
+      if (outcome.status === 'offline') break;
+    }
+    return outcomes;
+  }
+
+  resolveConflict(draftId: string, resolution: ConflictResolution): Promise<PublishOutcome> {
+    return this.serial(draftId, async () => {
+      const draft = this.requireDraft(draftId);
+      if (draft.state !== 'conflict' || !draft.conflict) throw new DraftError(D.draftNotConflicted);
+      const server = draft.conflict.server;
+      if (resolution.choice === 'theirs') {
+        if (!server) {
+          // The server copy is gone and the owner accepts that: the text stays in the ring.
+          const kept = await this.change(draftId, (next) => {
+            next.articleId = null;
+            next.baseRevision = null;
+            next.conflict = null;
+            next.state = 'local';
+            next.lastError = null;
+          });
+          return { status: 'synced', draft: kept };
+        }
+        const taken = await this.change(
+          draftId,
+          (next) => {
+            next.fields = fieldsOf(server);
+            next.baseRevision = server.revision;
+            next.conflict = null;
+            next.state = 'synced';
+            next.lastError = null;
+          },
+          { snapshot: true },
+        );
+        return { status: 'synced', draft: taken };
+      }
+      if (resolution.choice === 'merged' && !resolution.content.trim()) throw new DraftError(D.mergedTextRequired);
+      await this.change(
+        draftId,
+        (next) => {
+          if (resolution.choice === 'merged') {
+            next.fields.content = resolution.content;
+            if (resolution.title !== undefined) next.fields.title = resolution.title;
+          }
+          if (server) {
+            next.baseRevision = server.revision;
+          } else {
+            // Deleted on the server: keeping mine publishes it again as a new article.
+            next.articleId = null;
+            next.baseRevision = null;
+          }
+          next.conflict = null;
+          next.state = 'pending';
+        },
+        { snapshot: resolution.choice === 'merged' },
+      );
+      return this.send(draftId);
+    });
+  }
+
+  async keepAsNew(draftId: string): Promise<Draft> {
+    const draft = this.requireDraft(draftId);
+    const copy = await this.options.drafts.create({
+      fields: { ...draft.fields, title: D.keptAsNewTitle(draft.fields.title || draft.id.slice(0, 8)) },
+      state: 'local',
+    });
+    this.options.onDraftChange?.(copy);
+    return copy;
+  }
+
+  /** One send of a draft (inside its queue); loops while the text changed during the send. */
+  private async send(draftId: string): Promise<PublishOutcome> {
+    let draft = await this.change(draftId, (next) => {
+      next.state = 'pending';
+      next.lastError = null;
+      if (next.articleId === null && !next.pendingCreate) {
+        next.pendingCreate = { key: randomUUID(), fields: { ...next.fields } };
+      }
+    });
+
+    let result: ApiResult<ServerArticle>;
+    let sent: ArticleFields;
+    try {
+      if (draft.pendingCreate) {
+        sent = draft.pendingCreate.fields;
+        result = await this.options.api.create(sent, { idempotencyKey: draft.pendingCreate.key });
+      } else {
+        sent = { ...draft.fields };
+        const ifMatch = draft.baseRevision ?? undefined;
+        result = await this.options.api.update(draft.articleId as number, sent, { ifMatch });
+      }
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      draft = await this.change(draftId, (next) => {
+        next.lastError = D.offlineQueued;
+      });
+      return { status: 'offline', draft, message: D.offlineQueued };
+    }
+
+    if (result.ok && confirms(result.value, sent)) {
+      const article = result.value;
+      await this.options.mirror?.rememberArticle(article);
+      const before = this.requireDraft(draftId);
+      const changedMeanwhile =
+        before.seq !== draft.seq || (draft.pendingCreate !== null && !sameArticleFields(before.fields, sent));
+      draft = await this.change(draftId, (next) => {
+        next.articleId = article.id;
+        next.baseRevision = article.revision;
+        next.pendingCreate = null;
+        next.conflict = null;
+        next.lastError = null;
+        if (changedMeanwhile) {
+          next.state = 'pending';
+        } else {
+          // The server's normalised copy (trimmed title, cleaned tags) becomes the local text.
+          next.fields = fieldsOf(article);
+          next.state = 'synced';
+        }
+      });
+      if (changedMeanwhile) return this.send(draftId);
+      return { status: 'synced', draft };
+    }
+
+    if (!result.ok && (result.status === 412 || (result.status === 404 && draft.articleId !== null))) {
+      const server = conflictCopy(result);
+      draft = await this.change(draftId, (next) => {
+        next.state = 'conflict';
+        next.conflict = { server: server && toServerCopy(server), detectedAt: new Date().toISOString() };
+        next.lastError = server ? D.conflictDetected : D.serverCopyDeleted;
+      });
+      return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
+    }
+
+    const status = result.ok ? 200 : result.status;
+    const message = result.ok ? D.serverError(status) : result.message;
+    if (status === 401 || status === 429 || status >= 500 || result.ok) {
+      draft = await this.change(draftId, (next) => {
+        next.lastError = message;
+      });
+      return { status: 'retry-later', draft, message };
+    }
+    // A 4xx the owner must fix (an empty title, a bad tag): nothing was created or changed.
+    draft = await this.change(draftId, (next) => {
+      next.state = 'local';
+      next.pendingCreate = null;
+      next.lastError = message;
+    });
+    return { status: 'rejected', draft, message };
+  }
+
+  private requireDraft(draftId: string): Draft {
+    const draft = this.options.drafts.get(draftId);
+    if (!draft) throw new DraftError(D.draftNotFound);
+    return draft;
+  }
+
+  private async change(draftId: string, edit: (draft: Draft) => void, options: { snapshot?: boolean } = {}): Promise<Draft> {
+    const draft = await this.options.drafts.update(draftId, edit, options);
+    this.options.onDraftChange?.(draft);
+    return draft;
+  }
+
+  private serial<T>(draftId: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(draftId) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => {});
+    this.queues.set(draftId, settled);
+    void settled.then(() => {
+      if (this.queues.get(draftId) === settled) this.queues.delete(draftId);
+    });
+    return run;
+  }
+}

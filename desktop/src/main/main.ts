@@ -1,0 +1,177 @@
+/**
+ * The Electron entry: the only file that imports `electron` at run time. It creates the real
+ * Electron objects and hands them to the glue modules (window, IPC, menu, quit, ...) and the
+ * desktop-core modules, which are all tested under Node with fakes.
+ */
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import type { OpenDialogOptions } from 'electron';
+import { channelTable } from '../channels';
+import { probeServer } from '../core/connection';
+import { ProfileStore } from '../core/profiles';
+import { TokenVault } from '../core/token-vault';
+import { loadWindowState, placeWindow, saveWindowState } from '../core/window-state';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from './app-origin';
+import { createAppProtocolHandler } from './app-protocol';
+import { createConnectivity, startOfflineProbe } from './connectivity';
+import { contentSecurityPolicy } from './csp';
+import { createEventEmitter } from './events';
+import { createDesktopServices } from './handlers';
+import type { DesktopServices } from './handlers';
+import { registerIpc } from './ipc';
+import { createMainWindow } from './main-window';
+import { buildMenuTemplate } from './menu';
+import { installPermissionGuard } from './navigation-guards';
+import { createNotifier } from './notifier';
+import { createRendererFlush, installQuitFlush } from './quit-flush';
+import { enforceSingleInstance } from './single-instance';
+
+/** How often an offline app asks the server whether it is back. */
+const OFFLINE_PROBE_INTERVAL_MS = 15_000;
+
+const isDevelopment = !app.isPackaged;
+// A development run must never touch the drafts of the installed app.
+if (isDevelopment) app.setPath('userData', path.join(app.getPath('appData'), 'Folio-dev'));
+
+// Before `ready`: app://folio is a standard, secure origin (fetch, storage and CSP work as for https).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
+
+// Windows shows native notifications only for an app with an id (the installer's appId).
+if (process.platform === 'win32') app.setAppUserModelId('dev.folio.desktop');
+
+let mainWindow: BrowserWindow | undefined;
+const liveWindow = () => (mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined);
+
+if (enforceSingleInstance(app, liveWindow)) {
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Folio: Electron did not start', error);
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const [profiles, vault, savedWindow] = await Promise.all([
+    ProfileStore.open(dataDir),
+    TokenVault.open({ dir: dataDir, safeStorage }),
+    loadWindowState(path.join(dataDir, 'window-state.json')),
+  ]);
+
+  const emit = createEventEmitter(() => liveWindow()?.webContents);
+  const rendererFlush = createRendererFlush(() => {
+    if (liveWindow() === undefined) return false;
+    emit('flush', {});
+    return true;
+  });
+  // Connectivity and the services need each other: the services exist only after connectivity.
+  const late: { services?: DesktopServices } = {};
+  const connectivity = createConnectivity((state) => {
+    emit('connectivity', state);
+    // Back online: the 待发布 drafts go out by themselves.
+    if (state.online)
+      late.services?.publishPending().catch((error: unknown) => console.error('Folio: publishing queued drafts failed', error));
+  });
+  connectivity.reset(profiles.active()?.url ?? null);
+
+  const services = createDesktopServices({
+    dataDir,
+    profiles,
+    vault,
+    connectivity,
+    emit,
+    onFlushed: () => rendererFlush.acknowledged(),
+    dialogs: {
+      pickFiles: () =>
+        pickPaths({
+          properties: ['openFile', 'multiSelections'],
+          filters: [{ name: 'Markdown', extensions: ['md', 'markdown'] }],
+        }),
+      pickFolder: () => pickPaths({ properties: ['openDirectory', 'multiSelections'] }),
+    },
+    notify: createNotifier({
+      Notification,
+      isWindowFocused: () => liveWindow()?.isFocused() ?? false,
+      focusWindow: () => liveWindow()?.show(),
+    }),
+  });
+  late.services = services;
+  const serverUrls = services.serverUrls;
+
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({
+      rendererDir: path.join(__dirname, '..', 'renderer'),
+      contentSecurityPolicy: () => contentSecurityPolicy(APP_ORIGIN, serverUrls()),
+    }),
+  );
+  installPermissionGuard(session.defaultSession);
+  registerIpc(ipcMain, services.handlers, channelTable);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({ platform: process.platform, isDevelopment, sendCommand: (command) => emit('menu', { command }) }),
+    ),
+  );
+
+  const primary = screen.getPrimaryDisplay();
+  const displays = [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map(
+    (display) => display.workArea,
+  );
+  mainWindow = createMainWindow({
+    BrowserWindow,
+    shell,
+    preloadPath: path.join(__dirname, '..', 'preload', 'preload.cjs'),
+    entryUrl: APP_ENTRY_URL,
+    placement: { bounds: placeWindow(savedWindow?.bounds, displays), maximized: savedWindow?.maximized ?? false },
+  });
+  rememberPlacement(mainWindow, path.join(dataDir, 'window-state.json'));
+  // Quitting flushes the renderer itself; the close that follows need not ask again.
+  const closeFlush = flushBeforeClose(mainWindow, () => rendererFlush.request());
+
+  startOfflineProbe({
+    connectivity,
+    activeServerUrl: () => profiles.active()?.url,
+    probe: async (url) => (await probeServer(url)).ok,
+    intervalMs: OFFLINE_PROBE_INTERVAL_MS,
+  });
+  const settle = services.settleDrafts;
+  installQuitFlush(app, async () => {
+    await rendererFlush.request();
+    closeFlush.done = true;
+    await settle();
+  });
+  // Tray-free: closing the window quits (after the flushes above), on every platform.
+  app.on('window-all-closed', () => app.quit());
+}
+
+async function pickPaths(options: OpenDialogOptions): Promise<string[]> {
+  const window = liveWindow();
+  const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? [] : result.filePaths;
+}
+
+/** Saves size, position and maximized state when the window closes (restored at the next start). */
+function rememberPlacement(window: BrowserWindow, file: string): void {
+  window.on('close', () => {
+    saveWindowState(file, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }).catch((error: unknown) =>
+      console.error('Folio: the window position was not saved', error),
+    );
+  });
+}
+
+/** Closing the window first lets the renderer hand over its unsaved keystrokes. */
+function flushBeforeClose(window: BrowserWindow, flush: () => Promise<void>): { done: boolean } {
+  const state = { done: false, running: false };
+  window.on('close', (event) => {
+    if (state.done) return;
+    event.preventDefault();
+    if (state.running) return;
+    state.running = true;
+    void flush().finally(() => {
+      state.done = true;
+      window.close();
+    });
+  });
+  return state;
+}

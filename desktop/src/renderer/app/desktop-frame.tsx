@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { ArrowImportRegular, BoardRegular, DraftsRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M } from '@folio/shared';
+import { ConnectivityIndicator } from '../components/connectivity-indicator';
+import { useWindowDrop } from '../import/use-window-drop';
+import { useDesktopSession } from './desktop-session';
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    minHeight: '44px',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  name: { whiteSpace: 'nowrap' },
+  tabs: { flex: 1, minWidth: 0, overflowX: 'auto' },
+  server: {
+    maxWidth: '240px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    color: tokens.colorNeutralForeground3,
+  },
+  content: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
+  dropOverlay: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1000,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    pointerEvents: 'none',
+    backgroundColor: tokens.colorBackgroundOverlay,
+  },
+  dropCard: {
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `2px dashed ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+});
+
+const SECTIONS = [
+  { path: '/admin', label: M.navAdmin, icon: <BoardRegular /> },
+  { path: '/drafts', label: M.navDrafts, icon: <DraftsRegular /> },
+  { path: '/import', label: M.navImport, icon: <ArrowImportRegular /> },
+  { path: '/connection', label: M.navConnection, icon: <PlugConnectedRegular /> },
+] as const;
+
+function sectionFor(pathname: string): string {
+  return SECTIONS.find((section) => pathname === section.path || pathname.startsWith(`${section.path}/`))?.path ?? '/admin';
+}
+
+/** The desktop's own bar above every screen: its sections and the always-visible connection state. */
+export function DesktopFrame({ children }: { children: ReactNode }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { status, online } = useDesktopSession();
+  const serverUrl = status?.profile?.serverUrl ?? null;
+  const dragging = useWindowDrop();
+  return (
+    <div className={styles.root}>
+      <header className={styles.bar}>
+        <Text weight="semibold" className={styles.name}>
+          {M.appName}
+        </Text>
+        <nav className={styles.tabs} aria-label={M.desktopNavigation}>
+          <TabList size="small" selectedValue={sectionFor(pathname)} onTabSelect={(_, data) => navigate(String(data.value))}>
+            {SECTIONS.map((section) => (
+              <Tab key={section.path} value={section.path} icon={section.icon}>
+                {section.label}
+              </Tab>
+            ))}
+          </TabList>
+        </nav>
+        {serverUrl && (
+          <Text size={200} className={styles.server} title={serverUrl}>
+            {status?.profile?.name ?? serverUrl}
+          </Text>
+        )}
+        <ConnectivityIndicator online={online} serverUrl={serverUrl} />
+      </header>
+      <div className={styles.content}>{children}</div>
+      {dragging && (
+        <div className={styles.dropOverlay} aria-hidden>
+          <Text size={500} weight="semibold" className={styles.dropCard}>
+            {M.dropHere}
+          </Text>
+        </div>
+      )}
+    </div>
+  );
+}

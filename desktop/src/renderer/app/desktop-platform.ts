@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import type { AdminPlatform } from '../web-admin';
+import { pickFilesWithInput } from '../web-admin';
+import { createBridgeFetch } from '../bridge/bridge-fetch';
+import { folioBridge } from '../bridge/folio-bridge';
+import { useDesktopNotify } from './desktop-notify';
+import { useDesktopSession } from './desktop-session';
+
+/**
+ * What the admin client sends as its bearer token. The real token never leaves main: the
+ * transport drops the Authorization header and main adds its own. The admin only needs to know
+ * whether a session exists.
+ */
+const TOKEN_HELD_BY_MAIN = 'held-by-main-process';
+
+/** The desktop's AdminPlatform: the active server, the session held by main, the bridge transport. */
+export function useDesktopPlatform(): AdminPlatform | null {
+  const session = useDesktopSession();
+  const notify = useDesktopNotify();
+  const { statusRef, applyStatus, markOffline } = session;
+  const serverUrl = session.status?.profile?.serverUrl ?? null;
+
+  return useMemo<AdminPlatform | null>(() => {
+    if (serverUrl === null) return null;
+    const bridge = folioBridge();
+    return {
+      // Images (covers, avatars) load straight from the server; API calls go through the bridge.
+      apiBaseUrl: serverUrl.replace(/\/+$/, ''),
+      tokenStorage: {
+        get: () => (statusRef.current?.signedIn ? TOKEN_HELD_BY_MAIN : null),
+        // Signing in happens on the 连接 screen through main; the admin's own login page is not shown.
+        set: () => undefined,
+        clear: () => {
+          const current = statusRef.current;
+          if (current) applyStatus({ ...current, signedIn: false });
+          void bridge.session.signOut().then((reply) => {
+            if (reply.ok) applyStatus(reply.data);
+          });
+        },
+      },
+      transport: createBridgeFetch(bridge, markOffline),
+      // In Electron an <input type="file"> opens the OS's native dialog already.
+      pickFiles: pickFilesWithInput,
+      notify,
+    };
+  }, [serverUrl, statusRef, applyStatus, markOffline, notify]);
+}

@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M, UiMessages } from '@folio/shared';
+import type { Draft, DraftFields, DraftRevision, PublishResult } from '../../channels';
+import { useNotifyMessage } from '../app/desktop-notify';
+import { useDesktopSession } from '../app/desktop-session';
+import { call, folioBridge } from '../bridge/folio-bridge';
+import { ConflictView } from '../conflict/conflict-view';
+import { formatDateTime } from '../web-admin';
+import { DraftForm } from './draft-form';
+import { DraftStateBadge } from './draft-state-badge';
+import { RevisionsDrawer } from './revisions-drawer';
+import type { SaveStatus } from './use-draft-autosave';
+import { useDraftAutosave } from './use-draft-autosave';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  heading: { flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  title: { margin: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  saveStatus: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  body: {
+    width: '100%',
+    maxWidth: '1400px',
+    margin: '0 auto',
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+});
+
+const EMPTY_FIELDS: DraftFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
+
+function saveStatusText(status: SaveStatus): string {
+  if (status.kind === 'saving') return M.savingLocally;
+  if (status.kind === 'saved') return M.savedLocally(formatDateTime(status.at));
+  if (status.kind === 'error') return `${M.saveLocalFailed}：${status.message}`;
+  return '';
+}
+
+/** Drafts this window created blank: if the owner leaves one without typing, it is not kept. */
+const createdBlank = new Set<string>();
+
+function isBlank(fields: DraftFields): boolean {
+  return Object.values(fields).every((value) => value.trim() === '');
+}
+
+/** /drafts/new and /drafts/:id: write (saved locally as you type), restore, publish, resolve. */
+export default function DraftEditorPage() {
+  const { draftId = 'new' } = useParams();
+  const navigate = useNavigate();
+  const isNew = draftId === 'new';
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [missing, setMissing] = useState(false);
+  const creating = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setMissing(false);
+    if (isNew) {
+      // A new article is a draft from its first moment, so even its first keystrokes have an id to go to.
+      if (creating.current) return undefined;
+      creating.current = true;
+      void folioBridge()
+        .drafts.save({ fields: EMPTY_FIELDS, articleId: null, baseRevision: null })
+        .then((reply) => {
+          creating.current = false;
+          if (!reply.ok) {
+            setMissing(true);
+            return;
+          }
+          createdBlank.add(reply.data.id);
+          setDraft(reply.data);
+          navigate(`/drafts/${reply.data.id}`, { replace: true });
+        });
+      return undefined;
+    }
+    void folioBridge()
+      .drafts.get({ id: draftId })
+      .then((reply) => {
+        if (cancelled) return;
+        if (reply.ok && reply.data) setDraft(reply.data);
+        else setMissing(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [draftId, isNew, navigate]);
+
+  if (missing) return <MissingDraft />;
+  if (!draft || draft.id !== draftId) return <Spinner label={UiMessages.loading} style={{ marginTop: '20vh' }} />;
+  return <DraftEditor key={draft.id} initial={draft} onReplace={setDraft} />;
+}
+
+function MissingDraft() {
+  const navigate = useNavigate();
+  return (
+    <div className={useStyles().body}>
+      <MessageBar intent="error">
+        <MessageBarBody>{M.draftNotFound}</MessageBarBody>
+      </MessageBar>
+      <div>
+        <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/drafts')}>
+          {M.backToDrafts}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft: Draft) => void }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotifyMessage();
+  const { online } = useDesktopSession();
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [fields, setFields] = useState<DraftFields>(initial.fields);
+  const fieldsRef = useRef(fields);
+  const [publishing, setPublishing] = useState(false);
+  const [problem, setProblem] = useState(initial.lastError ?? '');
+  const [showRevisions, setShowRevisions] = useState(false);
+
+  const onSaved = useCallback((saved: Draft) => setDraft(saved), []);
+  const autosave = useDraftAutosave(initial.id, onSaved);
+
+  useEffect(
+    () => () => {
+      if (createdBlank.has(initial.id) && isBlank(fieldsRef.current)) void folioBridge().drafts.discard({ id: initial.id });
+      createdBlank.delete(initial.id);
+    },
+    [initial.id],
+  );
+
+  const change = (patch: Partial<DraftFields>) => {
+    const next = { ...fieldsRef.current, ...patch };
+    fieldsRef.current = next;
+    setFields(next);
+    autosave.edit(next);
+  };
+
+  const replaceFields = (next: DraftFields) => {
+    fieldsRef.current = next;
+    setFields(next);
+  };
+
+  const handleResult = (result: PublishResult) => {
+    if (result.status === 'synced') {
+      notify(result.message ?? M.published);
+      navigate('/drafts');
+      return;
+    }
+    setDraft(result.draft);
+    replaceFields(result.draft.fields);
+    setProblem(result.status === 'conflict' ? '' : (result.message ?? result.draft.lastError ?? ''));
+    if (result.status === 'offline') notify(M.publishQueuedOffline, 'warning');
+  };
+
+  const publish = async () => {
+    setPublishing(true);
+    setProblem('');
+    try {
+      await autosave.flush();
+      handleResult(await call(folioBridge().drafts.publish({ id: draft.id })));
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const restore = async (revision: DraftRevision) => {
+    await autosave.flush();
+    const restored = await call(folioBridge().drafts.restoreRevision({ id: draft.id, revisionId: revision.id }));
+    setDraft(restored);
+    replaceFields(restored.fields);
+    setShowRevisions(false);
+    notify(M.revisionRestored);
+  };
+
+  const conflicted = draft.state === 'conflict' && draft.conflict ? { ...draft, conflict: draft.conflict } : null;
+
+  return (
+    <>
+      <header className={styles.bar}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowLeftRegular />}
+          onClick={() => void autosave.flush().then(() => navigate('/drafts'))}
+        >
+          {M.backToDrafts}
+        </Button>
+        <div className={styles.heading}>
+          <Text as="h1" size={500} weight="semibold" className={styles.title}>
+            {fields.title || M.untitled}
+          </Text>
+          <DraftStateBadge state={draft.state} />
+        </div>
+        <Text size={200} className={styles.saveStatus} role="status" data-testid="save-status">
+          {saveStatusText(autosave.status)}
+        </Text>
+        <Button icon={<HistoryRegular />} onClick={() => setShowRevisions(true)}>
+          {M.revisions}
+        </Button>
+        <Button
+          appearance="primary"
+          icon={<SendRegular />}
+          disabled={publishing || conflicted !== null}
+          title={online ? undefined : M.publishQueuedOffline}
+          onClick={() => void publish()}
+        >
+          {publishing ? M.publishing : M.publish}
+        </Button>
+      </header>
+      <main className={styles.body}>
+        {problem && (
+          <MessageBar intent={draft.state === 'pending' ? 'warning' : 'error'} role="alert">
+            <MessageBarBody>{problem}</MessageBarBody>
+          </MessageBar>
+        )}
+        {conflicted ? (
+          <ConflictView
+            draft={conflicted}
+            onResult={handleResult}
+            onKeptAsNew={(copy) => {
+              notify(M.keptAsNew);
+              onReplace(copy);
+              navigate(`/drafts/${copy.id}`);
+            }}
+          />
+        ) : (
+          <DraftForm value={fields} onChange={change} />
+        )}
+      </main>
+      <RevisionsDrawer draftId={draft.id} open={showRevisions} onClose={() => setShowRevisions(false)} onRestore={restore} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M } from '@folio/shared';
+import type { DraftSummary } from '../../channels';
+import { useNotifyMessage } from '../app/desktop-notify';
+import { call, folioBridge } from '../bridge/folio-bridge';
+import { ConfirmDialog, EmptyState, formatDateTime } from '../web-admin';
+import { DraftStateBadge } from './draft-state-badge';
+import { useTableStyles } from './table.styles';
+
+/** The drafts on this machine with their state; opening one resumes writing where it stopped. */
+export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onChanged: () => void }) {
+  const table = useTableStyles();
+  const navigate = useNavigate();
+  const notify = useNotifyMessage();
+  const [discarding, setDiscarding] = useState<DraftSummary | null>(null);
+  if (drafts.length === 0) return <EmptyState text={M.noDrafts} />;
+  return (
+    <>
+      <Table size="small" aria-label={M.draftsTitle} className={table.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{M.columnTitle}</TableHeaderCell>
+            <TableHeaderCell className={table.state}>{M.columnState}</TableHeaderCell>
+            <TableHeaderCell className={table.time}>{M.columnUpdated}</TableHeaderCell>
+            <TableHeaderCell className={table.actions}>{M.columnActions}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {drafts.map((draft) => (
+            <TableRow key={draft.id} data-testid="draft-row">
+              <TableCell>
+                <div className={table.ellipsis} title={draft.title}>
+                  {draft.title || M.untitled}
+                </div>
+                {draft.lastError && (
+                  <Text size={200} className={table.errorText}>
+                    {draft.lastError}
+                  </Text>
+                )}
+              </TableCell>
+              <TableCell className={table.state}>
+                <DraftStateBadge state={draft.state} />
+              </TableCell>
+              <TableCell className={table.time}>{formatDateTime(draft.updatedAt)}</TableCell>
+              <TableCell className={table.actions}>
+                <Button size="small" icon={<EditRegular />} onClick={() => navigate(`/drafts/${draft.id}`)}>
+                  {M.open}
+                </Button>{' '}
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  aria-label={`${M.discard} ${draft.title || M.untitled}`}
+                  onClick={() => setDiscarding(draft)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={discarding !== null}
+        title={M.discard}
+        confirmLabel={M.discard}
+        onCancel={() => setDiscarding(null)}
+        onConfirm={async () => {
+          if (!discarding) return;
+          setDiscarding(null);
+          await call(folioBridge().drafts.discard({ id: discarding.id }));
+          notify(M.discarded);
+          onChanged();
+        }}
+      >
+        {discarding ? M.discardConfirm(discarding.title || M.untitled) : ''}
+      </ConfirmDialog>
+    </>
+  );
+}

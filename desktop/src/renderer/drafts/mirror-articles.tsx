@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M } from '@folio/shared';
+import type { DraftSummary } from '../../channels';
+import { useNotifyMessage } from '../app/desktop-notify';
+import { EmptyState, formatDateTime, usePageStyles } from '../web-admin';
+import { draftForArticle } from './open-article-draft';
+import { useMirror } from './use-drafts';
+import { useTableStyles } from './table.styles';
+
+/** The articles kept on this machine: readable and editable with or without the server. */
+export function MirrorArticles({ drafts, online }: { drafts: DraftSummary[]; online: boolean }) {
+  const page = usePageStyles();
+  const table = useTableStyles();
+  const navigate = useNavigate();
+  const notify = useNotifyMessage();
+  const { mirror, error, refresh } = useMirror();
+  const [refreshing, setRefreshing] = useState(false);
+  const [openError, setOpenError] = useState('');
+
+  const open = async (articleId: number) => {
+    try {
+      navigate(`/drafts/${await draftForArticle(articleId, drafts)}`);
+    } catch (failure) {
+      setOpenError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  return (
+    <section className={`${page.card} ${page.stack}`} aria-labelledby="mirror-title">
+      <div className={table.sectionHeader}>
+        <div className={table.headingStack}>
+          <Text as="h3" size={500} weight="semibold" id="mirror-title" className={page.heading}>
+            {M.mirrorTitle}
+          </Text>
+          <Text size={200} className={page.muted}>
+            {M.mirrorIntro}
+          </Text>
+        </div>
+        <Button
+          icon={<ArrowSyncRegular />}
+          disabled={!online || refreshing}
+          onClick={async () => {
+            setRefreshing(true);
+            if (await refresh()) notify(M.mirrorRefreshed);
+            setRefreshing(false);
+          }}
+        >
+          {M.refreshMirror}
+        </Button>
+      </div>
+      {(error || openError) && (
+        <MessageBar intent="error">
+          <MessageBarBody>{openError || error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {mirror && mirror.articles.length === 0 && <EmptyState text={M.mirrorEmpty} />}
+      {mirror && mirror.articles.length > 0 && (
+        <Table size="small" aria-label={M.mirrorTitle} className={table.table}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{M.columnTitle}</TableHeaderCell>
+              <TableHeaderCell className={table.narrow}>{M.columnCategory}</TableHeaderCell>
+              <TableHeaderCell className={table.time}>{M.columnUpdated}</TableHeaderCell>
+              <TableHeaderCell className={table.actions} />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {mirror.articles.map((article) => (
+              <TableRow key={article.id} data-testid="mirror-article">
+                <TableCell className={table.ellipsis} title={article.title}>
+                  {article.title || M.untitled}
+                </TableCell>
+                <TableCell className={table.narrow}>{article.category}</TableCell>
+                <TableCell className={table.time}>{formatDateTime(article.updated_at)}</TableCell>
+                <TableCell className={table.actions}>
+                  <Button size="small" icon={<EditRegular />} onClick={() => void open(article.id)}>
+                    {M.editOffline}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { DesktopUiMessages } from '@folio/shared';
+import type { DraftSummary } from '../../channels';
+import { call, folioBridge } from '../bridge/folio-bridge';
+
+/**
+ * The draft that edits a server article: the existing one if the owner already started, else a
+ * new one from the mirrored copy, remembering its revision for the If-Match of the publish.
+ */
+export async function draftForArticle(articleId: number, drafts: DraftSummary[]): Promise<string> {
+  const existing = drafts.find((draft) => draft.articleId === articleId);
+  if (existing) return existing.id;
+  const bridge = folioBridge();
+  const opened = await call(bridge.mirror.get({ id: articleId }));
+  if (!opened) throw new Error(DesktopUiMessages.articleNotMirrored);
+  const { article } = opened;
+  const draft = await call(
+    bridge.drafts.save({
+      articleId,
+      baseRevision: article.revision,
+      fields: {
+        title: article.title,
+        content: article.content,
+        category: article.category,
+        tags: article.tags,
+        summary: article.summary,
+        cover: article.cover,
+      },
+    }),
+  );
+  return draft.id;
+}

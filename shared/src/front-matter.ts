@@ -1,0 +1,216 @@
+/**
+ * Markdown front matter as Hexo, Hugo and Jekyll write it: the one rule that the server's
+ * Markdown import and the desktop's folder import both follow (API 9, import steps 2-4).
+ *
+ * API:
+ * - `parseMarkdownArticle(text): ParsedMarkdown` — splits YAML (`---`) or TOML (`+++`) front
+ *   matter off a Markdown text and reads the article fields; throws {@link FrontMatterError}
+ *   (message `Front matter 解析失败`) when the block is unreadable or not a mapping.
+ * - `parseFrontMatterDate(value): string | undefined` — a YAML/TOML date as an API 1.4 timestamp.
+ * - `MARKDOWN_FILE_NAME` — the `.md` / `.markdown` name rule; `titleFromFileName(name)`.
+ *
+ * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
+ * (string or list, first non-empty item); `tags` (list or comma string); `summary`,
+ * `description` or `excerpt`; `cover`, `image` or `thumbnail`. A bad tag or date is dropped with
+ * a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
+ * find a local file there to upload.
+ *
+ * Node-free and browser-safe; imported as `@folio/shared/front-matter` so the web bundle only
+ * carries `yaml` and `smol-toml` if it asks for them.
+ */
+import { parse as parseToml } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
+import { ServerMessages as M } from './messages.js';
+import { tagsAreWellFormed } from './tags.js';
+
+export const MARKDOWN_FILE_NAME = /\.(md|markdown)$/i;
+
+export type FrontMatterFormat = 'yaml' | 'toml' | 'none';
+
+export type FrontMatterWarningKind = 'tag' | 'date' | 'updated';
+
+export interface FrontMatterWarning {
+  kind: FrontMatterWarningKind;
+  message: string;
+}
+
+export interface ParsedMarkdown {
+  format: FrontMatterFormat;
+  /** Front-matter title, else the first `# ` heading outside code fences; '' when neither. */
+  title: string;
+  titleSource: 'front-matter' | 'heading' | 'none';
+  /** The body, trimmed, without the front matter and without a heading used as the title. */
+  content: string;
+  category: string;
+  tags: string[];
+  summary: string;
+  /** The cover as written (URL, root-relative path, or a local file path); '' when none. */
+  cover: string;
+  /** API 1.4 timestamps; undefined when absent or dropped. */
+  date: string | undefined;
+  updated: string | undefined;
+  warnings: FrontMatterWarning[];
+}
+
+/** The front matter block cannot be read: bad YAML/TOML, unclosed, or not a mapping. */
+export class FrontMatterError extends Error {
+  constructor(readonly format: Exclude<FrontMatterFormat, 'none'>) {
+    super(M.mdFrontMatterInvalid);
+    this.name = 'FrontMatterError';
+  }
+}
+
+const FENCE_LINE = /^\s{0,3}(```|~~~)/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+const DELIMITERS = { yaml: '---', toml: '+++' } as const;
+
+function toIsoSeconds(date: Date): string {
+  return `${new Date(date.getTime()).toISOString().slice(0, 19)}Z`;
+}
+
+function splitFrontMatter(text: string): { format: FrontMatterFormat; fields: Record<string, unknown>; body: string } {
+  const lines = text.split('\n');
+  const first = lines[0]?.trimEnd();
+  const format = first === DELIMITERS.yaml ? 'yaml' : first === DELIMITERS.toml ? 'toml' : undefined;
+  if (!format) return { format: 'none', fields: {}, body: text };
+  const closes = (line: string) =>
+    format === 'yaml' ? line.trimEnd() === '---' || line.trimEnd() === '...' : line.trimEnd() === '+++';
+  const end = lines.findIndex((line, index) => index > 0 && closes(line));
+  if (end < 0) throw new FrontMatterError(format);
+  const block = lines.slice(1, end).join('\n');
+  let parsed: unknown;
+  try {
+    parsed = format === 'yaml' ? parseYaml(block) : parseToml(block);
+  } catch {
+    throw new FrontMatterError(format);
+  }
+  // An empty block is an empty mapping; a list or a bare value is not front matter.
+  if (parsed === null || parsed === undefined) parsed = {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Date) throw new FrontMatterError(format);
+  return { format, fields: parsed as Record<string, unknown>, body: lines.slice(end + 1).join('\n') };
+}
+
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+
+/** First non-empty text of a value or list; Hexo's nested category lists (`[[a, b]]`) count too. */
+function firstNonEmpty(value: unknown): string {
+  if (Array.isArray(value)) return value.map(firstNonEmpty).find(Boolean) ?? '';
+  return asText(value);
+}
+
+function firstField(fields: Record<string, unknown>, names: readonly string[]): unknown {
+  for (const name of names) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value) ? firstNonEmpty(value) : value instanceof Date || asText(value)) return value;
+  }
+  return undefined;
+}
+
+/** Takes the first `# ` heading outside code fences as the title and removes it from the body. */
+function takeHeadingTitle(body: string): { title: string; body: string } | undefined {
+  const lines = body.split('\n');
+  let inFence = false;
+  for (const [index, line] of lines.entries()) {
+    if (FENCE_LINE.test(line)) inFence = !inFence;
+    if (inFence || !/^# /.test(line)) continue;
+    const title = line
+      .slice(2)
+      .replace(/\s+#+\s*$/, '')
+      .trim();
+    if (!title) continue;
+    lines.splice(index, 1);
+    return { title, body: lines.join('\n') };
+  }
+  return undefined;
+}
+
+/**
+ * A YAML or TOML date or date-time as an API 1.4 timestamp; a time without a zone is UTC.
+ * Returns undefined for anything that is not a real calendar date (2024-02-30, a bare time).
+ */
+export function parseFrontMatterDate(value: unknown): string | undefined {
+  if (value instanceof Date) {
+    // smol-toml's dates answer isTime() for a bare `07:32:00`, which is no date at all.
+    const isBareTime = 'isTime' in value && typeof value.isTime === 'function' && value.isTime() === true;
+    return Number.isNaN(value.getTime()) || isBareTime ? undefined : toIsoSeconds(value);
+  }
+  const text = asText(value);
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) {
+    const date = new Date(`${text}T00:00:00Z`);
+    // Date rolls 2024-02-30 over to March; a date that does not round-trip does not exist.
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? toIsoSeconds(date) : undefined;
+  }
+  if (!DATE_TIME.test(text)) return undefined;
+  const iso = text.replace(' ', 'T');
+  const date = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : toIsoSeconds(date);
+}
+
+/** Front-matter tags as a list; each bad one is dropped with a warning (API 9 import step 4). */
+function readTags(value: unknown, warnings: FrontMatterWarning[]): string[] {
+  if (value === undefined || value === null) return [];
+  const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  const tags: string[] = [];
+  for (const item of raw) {
+    const tag = asText(item);
+    if (!tag && (typeof item === 'string' || item === null)) continue;
+    if (!tag || !tagsAreWellFormed(tag)) {
+      warnings.push({ kind: 'tag', message: M.mdTagDropped(tag || JSON.stringify(item)) });
+      continue;
+    }
+    tags.push(tag);
+  }
+  return tags;
+}
+
+function readDate(value: unknown, kind: 'date' | 'updated', warnings: FrontMatterWarning[]): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const date = parseFrontMatterDate(value);
+  if (!date) warnings.push({ kind, message: M.mdDateDropped });
+  return date;
+}
+
+export function titleFromFileName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return base.replace(MARKDOWN_FILE_NAME, '').trim();
+}
+
+/**
+ * Reads one Markdown text (a BOM and CRLF line ends are accepted) into article fields.
+ * Throws {@link FrontMatterError} when the front matter is unreadable.
+ */
+export function parseMarkdownArticle(source: string): ParsedMarkdown {
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const { format, fields, body: rawBody } = splitFrontMatter(text);
+  const warnings: FrontMatterWarning[] = [];
+
+  let title = asText(fields.title);
+  let titleSource: ParsedMarkdown['titleSource'] = title ? 'front-matter' : 'none';
+  let body = rawBody;
+  if (!title) {
+    const heading = takeHeadingTitle(body);
+    if (heading) {
+      ({ title, body } = heading);
+      titleSource = 'heading';
+    }
+  }
+
+  return {
+    format,
+    title,
+    titleSource,
+    content: body.trim(),
+    category: asText(fields.category) || firstNonEmpty(fields.categories),
+    tags: readTags(fields.tags, warnings),
+    summary: asText(firstField(fields, ['summary', 'description', 'excerpt'])),
+    cover: firstNonEmpty(firstField(fields, ['cover', 'image', 'thumbnail'])),
+    date: readDate(fields.date, 'date', warnings),
+    updated: readDate(firstField(fields, ['updated', 'lastmod']), 'updated', warnings),
+    warnings,
+  };
+}

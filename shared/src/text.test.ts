@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, stripTags } from './text.js';
+
+describe('escapeHtml', () => {
+  it('escapes every character that can open markup or close an attribute', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
+  });
+
+  it('leaves Chinese text as it is', () => {
+    expect(escapeHtml('前端开发')).toBe('前端开发');
+  });
+});
+
+describe('stripTags', () => {
+  it('removes tags and trims the ends', () => {
+    expect(stripTags(' <b>张三</b> 的<i>博客</i> ')).toBe('张三 的博客');
+  });
+});

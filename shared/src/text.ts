@@ -1,0 +1,16 @@
+/**
+ * The project's one HTML escaper and one tag stripper (server feeds and SSR head, web Markdown
+ * renderer and public layout), so a fix to either reaches every page and feed.
+ */
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML or XML content and attribute values (&#39; is valid in both). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Plain text from a field that may hold HTML (site name, titles): tags removed, ends trimmed. */
+export function stripTags(text: string): string {
+  return text.replace(/<[^>]*>/g, '').trim();
+}

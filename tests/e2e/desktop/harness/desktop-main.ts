@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { channelTable } from '../../../../desktop/src/channels';
+import { probeServer } from '../../../../desktop/src/core/connection';
+import { ProfileStore } from '../../../../desktop/src/core/profiles';
+import { TokenVault } from '../../../../desktop/src/core/token-vault';
+import type { SafeStorageLike } from '../../../../desktop/src/core/token-vault';
+import { createConnectivity, startOfflineProbe } from '../../../../desktop/src/main/connectivity';
+import { createDispatcher } from '../../../../desktop/src/main/dispatch';
+import type { Dispatch } from '../../../../desktop/src/main/dispatch';
+import { createEventEmitter } from '../../../../desktop/src/main/events';
+import type { EventTarget } from '../../../../desktop/src/main/events';
+import { createDesktopServices } from '../../../../desktop/src/main/handlers';
+
+/** Which keychain the fake safeStorage pretends the OS has. */
+export type KeychainKind = 'keychain' | 'basic_text';
+
+/**
+ * Electron's safeStorage, faked: a reversible scrambling, and the Linux backend name the token
+ * vault reads to tell a real keychain from basic_text.
+ */
+export function fakeSafeStorage(kind: KeychainKind): SafeStorageLike {
+  return {
+    isEncryptionAvailable: () => true,
+    encryptString: (text) => Buffer.from(`fake-safe-storage:${Buffer.from(text, 'utf8').toString('base64')}`, 'utf8'),
+    decryptString: (data) => Buffer.from(data.toString('utf8').replace(/^fake-safe-storage:/, ''), 'base64').toString('utf8'),
+    getSelectedStorageBackend: () => (kind === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
+  };
+}
+
+export interface DesktopMain {
+  /** The app's data folder (Electron's userData). */
+  dataDir: string;
+  /** One bridge call, validated and dispatched exactly as main's IPC registration does it. */
+  dispatch: Dispatch;
+  /** What the next native file or folder dialog answers. */
+  answerDialogs(paths: string[]): void;
+  /** Notifications main was asked to show (app.notify). */
+  notifications: { title: string; body: string }[];
+  /** Every main -> renderer event sent so far (IPC event name and payload), oldest first. */
+  sentEvents: { event: string; payload: unknown }[];
+  stop(): Promise<void>;
+}
+
+export interface DesktopMainOptions {
+  /** Delivers a main -> renderer event to the page (ipc event name, payload). */
+  send: EventTarget;
+  keychain?: KeychainKind;
+  /** How often an offline app asks the server whether it is back (main uses 15 s). */
+  probeIntervalMs?: number;
+}
+
+/**
+ * The desktop main process minus Electron: the real profile store, token vault (over a fake
+ * safeStorage), connectivity watch, desktop services and dispatcher, in a temp data dir. The
+ * page reaches it through page.exposeBinding, the way the preload reaches main through IPC.
+ */
+export async function startDesktopMain(options: DesktopMainOptions): Promise<DesktopMain> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-desktop-'));
+  const [profiles, vault] = await Promise.all([
+    ProfileStore.open(dataDir),
+    TokenVault.open({ dir: dataDir, safeStorage: fakeSafeStorage(options.keychain ?? 'keychain'), platform: 'linux' }),
+  ]);
+  const sentEvents: { event: string; payload: unknown }[] = [];
+  const recorder: EventTarget = {
+    send(event, payload) {
+      sentEvents.push({ event, payload });
+      options.send?.send(event, payload);
+    },
+  };
+  const emit = createEventEmitter(() => recorder);
+  let dialogAnswer: string[] = [];
+  const notifications: { title: string; body: string }[] = [];
+  let publishPending: () => Promise<void> = async () => undefined;
+  const connectivity = createConnectivity((state) => {
+    emit('connectivity', state);
+    if (state.online)
+      publishPending().catch((error: unknown) => console.error('harness: publishing queued drafts failed', error));
+  });
+  connectivity.reset(profiles.active()?.url ?? null);
+  const services = createDesktopServices({
+    dataDir,
+    profiles,
+    vault,
+    connectivity,
+    emit,
+    dialogs: { pickFiles: async () => dialogAnswer, pickFolder: async () => dialogAnswer },
+    notify: ({ title, body }) => {
+      notifications.push({ title, body });
+      return { shown: false };
+    },
+  });
+  publishPending = () => services.publishPending();
+  const stopProbe = startOfflineProbe({
+    connectivity,
+    activeServerUrl: () => profiles.active()?.url,
+    probe: async (url) => (await probeServer(url)).ok,
+    intervalMs: options.probeIntervalMs ?? 500,
+  });
+  return {
+    dataDir,
+    dispatch: createDispatcher(channelTable, services.handlers, {
+      logError: (name, error) => console.error(`harness: bridge call ${name} failed`, error),
+    }),
+    answerDialogs(paths) {
+      dialogAnswer = paths;
+    },
+    notifications,
+    sentEvents,
+    async stop() {
+      stopProbe();
+      await services.settleDrafts();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { UiMessages } from '@folio/shared';
+import type { LoginRedirectState, SessionDeps } from './session';
+import { createSession } from './session';
+
+function buildSession(overrides: Partial<SessionDeps> = {}, at = { pathname: '/admin/articles', search: '?page=2' }) {
+  let token: string | null = null;
+  const visits: { path: string; state?: LoginRedirectState }[] = [];
+  const session = createSession({
+    tokenStorage: { get: () => token, set: (value) => (token = value), clear: () => (token = null) },
+    basePath: '/admin',
+    currentLocation: () => at,
+    goTo: (path, state) => visits.push({ path, state }),
+    revoke: async () => undefined,
+    ...overrides,
+  });
+  return { session, visits, token: () => token };
+}
+
+describe('createSession', () => {
+  it('keeps the token from signIn until the session expires, then sends the owner back to login with the path', () => {
+    const { session, visits, token } = buildSession();
+    expect(session.hasToken()).toBe(false);
+    session.signIn('abc');
+    expect(session.hasToken()).toBe(true);
+    expect(token()).toBe('abc');
+
+    session.expire();
+
+    expect(session.hasToken()).toBe(false);
+    expect(visits).toEqual([
+      { path: '/admin/login', state: { from: '/admin/articles?page=2', message: UiMessages.sessionExpired } },
+    ]);
+  });
+
+  it('does not redirect again when the session expires on the login page', () => {
+    const { session, visits } = buildSession({}, { pathname: '/admin/login', search: '' });
+    session.signIn('abc');
+    session.expire();
+    expect(session.hasToken()).toBe(false);
+    expect(visits).toEqual([]);
+  });
+
+  it('signs out locally even when revoking the token on the server fails', async () => {
+    const { session, visits } = buildSession({
+      revoke: async () => {
+        throw new Error(UiMessages.networkError);
+      },
+    });
+    session.signIn('abc');
+
+    await session.signOut();
+
+    expect(session.hasToken()).toBe(false);
+    expect(visits).toEqual([{ path: '/admin/login', state: undefined }]);
+  });
+});
