@@ -18,7 +18,14 @@ const isPublicApi = (path: string) => path.startsWith('/api/') && !path.startsWi
 /** Cache-Control for API answers that did not choose their own. */
 function apiCacheControl() {
   return async (ctx: Context, next: Next) => {
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      // A thrown error is turned into its answer further out (errorHandler), so it would leave
+      // here with no header at all; an error is never an answer to keep.
+      if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      throw error;
+    }
     if (!ctx.path.startsWith('/api/') || ctx.response.get('Cache-Control')) return;
     const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && isPublicApi(ctx.path);
     ctx.set('Cache-Control', cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);

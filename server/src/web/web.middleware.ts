@@ -54,7 +54,7 @@ async function servePublicPage(
     // fill the cache with junk and push real pages out.
     ctx.status = page.status;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : await render();
+    ctx.body = await render();
     return;
   }
   const cached = await cache.get(ctx.url, fingerprint, render);
@@ -65,12 +65,14 @@ async function servePublicPage(
     ctx.status = 304;
     return;
   }
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  // Brotli whenever it is accepted, as koa-send does for the built assets: negotiating among all
+  // three would follow the client's listing order, and browsers list gzip before br.
+  const encoding = ctx.acceptsEncodings('br', 'identity') === 'br' ? 'br' : ctx.acceptsEncodings('gzip', 'identity');
   const body = encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.identity;
   if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
-  ctx.length = body.length;
-  ctx.body = ctx.method === 'HEAD' ? null : body;
-  if (ctx.method === 'HEAD') ctx.length = body.length;
+  // Set for HEAD too: Koa sends the headers of the body and leaves the body out, while a null
+  // body would turn the answer into a 204 (or a 404 page into one).
+  ctx.body = body;
 }
 
 /**

@@ -1,0 +1,230 @@
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../src/http/http-cache.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+
+/**
+ * Compression, ETags, 304 answers and Cache-Control (issue 12) on the real server. Raw
+ * `node:http` requests, because fetch would decompress bodies and hide what was on the wire.
+ * Needs `npm run build -w web` once (server rendering and the precompressed assets).
+ */
+
+const SLOW = 120_000;
+const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let token: string;
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes as sent, still compressed. */
+  body: Buffer;
+}
+
+function raw(pathName: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${pathName}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const varies = (response: RawResponse) =>
+  String(response.headers.vary ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+
+async function admin(method: string, pathName: string, json?: unknown): Promise<EnvelopeBody> {
+  const response = await api<EnvelopeBody>(method, pathName, { token, json });
+  expect(response.status, `${method} ${pathName}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+  return response.body;
+}
+
+beforeAll(async () => {
+  ({ server, api, token } = await startSignedIn({ seed: true }));
+}, SLOW);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('compression', () => {
+  it('sends / as brotli or gzip as accepted, each the same HTML as the plain answer', { timeout: SLOW }, async () => {
+    const plain = await raw('/', { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toContain('<!doctype html>');
+    expect(varies(plain)).toContain('accept-encoding');
+
+    const br = await raw('/', { 'Accept-Encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(varies(br)).toContain('accept-encoding');
+
+    const gzip = await raw('/', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(varies(gzip)).toContain('accept-encoding');
+
+    // A browser's usual header lists gzip first: brotli, the smaller, still wins (as for assets).
+    const browser = await raw('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.etag).toBe(plain.headers.etag);
+    const noBrotli = await raw('/', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses a JSON answer over 1 KB and leaves a small one as it is', { timeout: SLOW }, async () => {
+    const plain = await raw('/api/articles', { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await raw('/api/articles', { 'Accept-Encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    expect(varies(br)).toContain('accept-encoding');
+
+    const gzip = await raw('/api/articles', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+
+    const small = await raw('/health', { 'Accept-Encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ code: 0 });
+  });
+
+  it('serves a built asset from its precompressed file', { timeout: SLOW }, async () => {
+    const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];
+    expect(asset).toBeDefined();
+    const file = path.join(WEB_DIST, asset ?? '');
+
+    const br = await raw(asset ?? '', { 'Accept-Encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe((await stat(`${file}.br`)).size);
+    expect(br.body.equals(await readFile(`${file}.br`))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(await readFile(file))).toBe(true);
+    expect(br.headers['cache-control']).toContain('immutable');
+
+    const gzip = await raw(asset ?? '', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(await readFile(`${file}.gz`))).toBe(true);
+
+    const plain = await raw(asset ?? '', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(await readFile(file))).toBe(true);
+  });
+});
+
+describe('conditional requests', () => {
+  it('answers / with 304 and no body while nothing changed, and 200 after a change', { timeout: SLOW }, async () => {
+    const first = await raw('/', { 'Accept-Encoding': 'br' });
+    const etag = first.headers.etag ?? '';
+    expect(etag).toMatch(/^W\/"/);
+
+    const notModified = await raw('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(etag);
+
+    await admin('PUT', '/api/admin/site-blocks', { blocks: [{ name: 'home', content: { subtitle: '条件请求后的副标题' } }] });
+    const changed = await raw('/', { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body.toString('utf8')).toContain('条件请求后的副标题');
+  });
+
+  it('keeps an article page ETag while only its views change; 200 once a comment is posted', { timeout: SLOW }, async () => {
+    const created = await admin('POST', '/api/admin/articles', { title: '条件请求文章', content: '正文' });
+    const id = created.id as number;
+    const first = await raw(`/articles/${id}`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag ?? '';
+
+    // Each of these GETs counts a view, yet the page's ETag leaves view counts out.
+    for (let i = 0; i < 3; i += 1) {
+      const again = await raw(`/articles/${id}`, { 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+    }
+    const detail = await admin('GET', `/api/admin/articles/${id}`);
+    expect((detail.data as { views: number }).views).toBe(4);
+
+    const posted = await api('POST', `/api/articles/${id}/comments`, { json: { author: '访客', content: '条件请求评论' } });
+    expect(posted.status).toBe(201);
+    const changed = await raw(`/articles/${id}`, { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString('utf8')).toContain('条件请求评论');
+  });
+
+  it('answers /api/articles with 304 and no body while nothing changed, and 200 after a change', { timeout: SLOW }, async () => {
+    const first = await raw('/api/articles', { 'Accept-Encoding': 'br' });
+    const etag = first.headers.etag ?? '';
+    expect(etag).not.toBe('');
+
+    const notModified = await raw('/api/articles', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+
+    await admin('POST', '/api/admin/articles', { title: '让列表变化的文章', content: '正文' });
+    const changed = await raw('/api/articles', { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body.toString('utf8')).toContain('让列表变化的文章');
+  });
+
+  it('does not cache a not-found page', { timeout: SLOW }, async () => {
+    const missing = await raw('/no-such-page', { 'Accept-Encoding': 'identity' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers.etag).toBeUndefined();
+  });
+});
+
+describe('Cache-Control', () => {
+  it('public API reads and pages may be kept by a shared cache for a few seconds', { timeout: SLOW }, async () => {
+    for (const pathName of ['/api/articles', '/api/site-blocks', '/api/skills', '/api/contacts', '/api/avatars', '/']) {
+      const response = await raw(pathName);
+      expect(response.status, pathName).toBe(200);
+      expect(response.headers['cache-control'], pathName).toBe(PUBLIC_CACHE_CONTROL);
+    }
+  });
+
+  it('admin answers and public errors are never kept', { timeout: SLOW }, async () => {
+    for (const pathName of ['/api/admin/articles', '/api/admin/site-blocks', '/api/admin/comments', '/api/admin/verify']) {
+      const response = await raw(pathName, { Authorization: `Bearer ${token}` });
+      expect(response.status, pathName).toBe(200);
+      expect(response.headers['cache-control'], pathName).toBe(PRIVATE_CACHE_CONTROL);
+    }
+    const refused = await raw('/api/admin/articles');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+
+    const login = await api('POST', '/api/admin/login', {
+      json: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    expect(login.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+
+    const missing = await raw('/api/articles/987654');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+  });
+});
