@@ -45,8 +45,11 @@ async function servePublicPage(
   origin: string,
   page: { snapshot: PublicPageSnapshot; status: number },
 ) {
-  const fingerprint = pageFingerprint(ctx.url, origin, page.status, page.snapshot);
-  const render = () => renderer.renderToBuffer(ctx.url, origin, page.snapshot, page.status);
+  // Rendered for the path alone: no public page reads the query string, so `/?utm_source=x`
+  // shares `/`'s cached page instead of filling the cache with one copy per query.
+  const url = ctx.path;
+  const fingerprint = pageFingerprint(url, origin, page.status, page.snapshot);
+  const render = () => renderer.renderToBuffer(url, origin, page.snapshot, page.status);
   ctx.type = 'text/html; charset=utf-8';
   ctx.vary('Accept-Encoding');
   if (page.status !== 200) {
@@ -57,7 +60,7 @@ async function servePublicPage(
     ctx.body = await render();
     return;
   }
-  const cached = await cache.get(ctx.url, fingerprint, render);
+  const cached = await cache.get(url, fingerprint, render);
   ctx.status = 200;
   ctx.etag = cached.etag;
   ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);

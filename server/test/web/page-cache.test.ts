@@ -68,6 +68,16 @@ afterAll(async () => {
 });
 
 describe('public page cache: every owner change shows on the next view', () => {
+  it('serves a path with any query string from the same cached page', { timeout: SLOW }, async () => {
+    const plain = await loadCached('/');
+    const withQueries = await Promise.all(['/?utm_source=a', '/?x=1&y=2', '/?'].map((pathName) => load(pathName)));
+    for (const page of withQueries) {
+      expect(page.status).toBe(200);
+      expect(page.etag).toBe(plain.etag);
+      expect(page.html).toBe(plain.html);
+    }
+  });
+
   it('site blocks: the home title and the about text', { timeout: SLOW }, async () => {
     const before = await loadCached('/');
     await admin('PUT', '/api/admin/site-blocks', {
