@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import { articleCreateSchema, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminArticleDetail } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
+import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
@@ -27,12 +28,10 @@ export function useArticleSave() {
 
   const save = async (id: number | null, fields: ArticleFields, revision?: number): Promise<AdminArticleDetail | null> => {
     setAttempted(true);
-    if (!fields.title.trim() || !fields.content.trim()) {
-      notify(UiMessages.titleAndContentRequired, 'error', SNACKBAR_MS.articles);
-      return null;
-    }
-    if (!tagsAreWellFormed(fields.tags)) {
-      notify(UiMessages.tagsInvalid, 'error', SNACKBAR_MS.articles);
+    // The schema the server parses the body with: its first broken rule is the message it would send.
+    const invalid = firstIssueMessage(articleCreateSchema.safeParse(fields));
+    if (invalid) {
+      notify(invalid, 'error', SNACKBAR_MS.articles);
       return null;
     }
     setSaving(true);

@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Checkbox, Field, Input, MessageBar, MessageBarBody, Title2 } from '@fluentui/react-components';
-import { ServerMessages, UiMessages } from '@folio/shared';
+import { loginSchema, UiMessages } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
+import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminServices } from '../../hooks/admin-services';
 import { login } from '../api/auth.api';
 import type { LoginRedirectState } from '../model/session';
@@ -27,8 +28,9 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setError(ServerMessages.loginFieldsRequired);
+    const invalid = firstIssueMessage(loginSchema.safeParse({ username, password, remember }));
+    if (invalid) {
+      setError(invalid);
       return;
     }
     setSending(true);

@@ -1,5 +1,5 @@
 import { Field, Input, Select } from '@fluentui/react-components';
-import { CONTACT_DEFAULT_TYPE, CONTACT_TYPE_LABELS, CONTACT_TYPES, UiMessages } from '@folio/shared';
+import { CONTACT_DEFAULT_TYPE, contactCreateSchema, CONTACT_TYPE_LABELS, CONTACT_TYPES, UiMessages } from '@folio/shared';
 import type { Contact } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
@@ -10,6 +10,7 @@ const contactsResource: OrderedResource<ContactFields> = {
   path: 'contacts',
   fieldsOf: ({ type, value }) => ({ type, value }),
   blank: () => ({ type: CONTACT_DEFAULT_TYPE, value: '' }),
+  schema: contactCreateSchema,
 };
 
 const knownTypes: readonly string[] = CONTACT_TYPES;

@@ -1,5 +1,5 @@
 import { Field, Input, makeStyles, ProgressBar, Slider, Text, Textarea, tokens } from '@fluentui/react-components';
-import { SKILL_DEFAULT_LEVEL, SKILL_LEVEL_MAX, SKILL_LEVEL_MIN, UiMessages } from '@folio/shared';
+import { skillCreateSchema, SKILL_DEFAULT_LEVEL, SKILL_LEVEL_MAX, SKILL_LEVEL_MIN, UiMessages } from '@folio/shared';
 import type { Skill } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
@@ -10,6 +10,7 @@ const skillsResource: OrderedResource<SkillFields> = {
   path: 'skills',
   fieldsOf: ({ name, description, level }) => ({ name, description, level }),
   blank: () => ({ name: '', description: '', level: SKILL_DEFAULT_LEVEL }),
+  schema: skillCreateSchema,
 };
 
 const useStyles = makeStyles({

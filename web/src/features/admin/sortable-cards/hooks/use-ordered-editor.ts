@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TEMP_ID_PREFIX } from '@folio/shared';
 import type { ApiClient } from '../../../../lib/api-client';
+import type { SafeParseOutcome } from '../../../../lib/first-issue';
+import { firstIssueMessage } from '../../../../lib/first-issue';
 import type { Editable } from '../model/save-plan';
 import { planOrderedSave, runOrderedSave } from '../model/save-plan';
 
@@ -9,6 +11,8 @@ export interface OrderedResource<F> {
   path: string;
   fieldsOf: (item: F & { id: number }) => F;
   blank: () => F;
+  /** The shared schema the server parses a created card with; a card that breaks it is not sent. */
+  schema: { safeParse(fields: unknown): SafeParseOutcome };
 }
 
 /**
@@ -64,8 +68,14 @@ export function useOrderedEditor<F extends object>(api: ApiClient, resource: Ord
   /** Stops at the first failure (a half-saved list cannot be rolled back) and reloads either way. */
   const save = useCallback(async () => {
     const base = `/api/admin/${resource.path}`;
+    const plan = planOrderedSave(original, items);
+    // Checked before anything is written, with the server's own rules and messages.
+    for (const write of plan.writes) {
+      const invalid = firstIssueMessage(resource.schema.safeParse(write.fields));
+      if (invalid) throw new Error(invalid);
+    }
     try {
-      await runOrderedSave(planOrderedSave(original, items), {
+      await runOrderedSave(plan, {
         create: async (fields) => (await api.post<{ id: number }>(base, fields)).data.id,
         update: (id, fields) => api.put(`${base}/${id}`, fields),
         remove: (id) => api.delete(`${base}/${id}`),

@@ -11,9 +11,10 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { commentCreateSchema, LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
+import { firstIssueMessage } from '../../../../lib/first-issue';
 import { formatDate } from '../../../../lib/format';
 import { postComment } from '../api/article.api';
 import { useComments } from '../hooks/use-comments';
@@ -61,7 +62,9 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
   const [author, setAuthor] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
-  const ready = author.trim() !== '' && content.trim() !== '' && !sending && !demo;
+  // The server's own rules (昵称 and 评论内容 required, length limits): the button waits until they pass.
+  const valid = firstIssueMessage(commentCreateSchema.safeParse({ author, content, email: '' })) === null;
+  const ready = valid && !sending && !demo;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
