@@ -1,5 +1,6 @@
 import { Button, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
   bar: {
@@ -36,11 +37,15 @@ export function Pagination({
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
-    <div className={styles.bar} role="navigation" aria-label="分页">
+    <div className={styles.bar} role="navigation" aria-label={AdminUiMessages.pagination}>
       {onPerPageChange && (
         <label className={styles.group}>
-          <Text>每页行数</Text>
-          <Select value={String(perPage)} onChange={(_, data) => onPerPageChange(Number(data.value))} aria-label="每页行数">
+          <Text>{AdminUiMessages.rowsPerPage}</Text>
+          <Select
+            value={String(perPage)}
+            onChange={(_, data) => onPerPageChange(Number(data.value))}
+            aria-label={AdminUiMessages.rowsPerPage}
+          >
             {perPageOptions.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -49,12 +54,12 @@ export function Pagination({
           </Select>
         </label>
       )}
-      <Text>{`${from}-${to} / 共 ${total} 条`}</Text>
+      <Text>{AdminUiMessages.pageRange(from, to, total)}</Text>
       <div className={styles.group}>
         <Button
           appearance="subtle"
           icon={<ChevronLeftRegular />}
-          aria-label="上一页"
+          aria-label={PublicUiMessages.previousPage}
           disabled={page <= 1}
           onClick={() => onPageChange(page - 1)}
         />
@@ -62,7 +67,7 @@ export function Pagination({
         <Button
           appearance="subtle"
           icon={<ChevronRightRegular />}
-          aria-label="下一页"
+          aria-label={PublicUiMessages.nextPage}
           disabled={page >= pages}
           onClick={() => onPageChange(page + 1)}
         />

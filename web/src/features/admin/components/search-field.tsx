@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
+import { AdminUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
   root: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'nowrap' },
@@ -30,7 +31,7 @@ export function SearchField({ label, onSearch, className }: SearchFieldProps) {
         onChange={(_, data) => setText(data.value)}
         onKeyDown={(event) => event.key === 'Enter' && onSearch(text.trim())}
       />
-      <Button onClick={() => onSearch(text.trim())}>搜索</Button>
+      <Button onClick={() => onSearch(text.trim())}>{AdminUiMessages.search}</Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SparkleRegular } from '@fluentui/react-icons';
-import { ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, PublicUiMessages, ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AiAnalysis } from '@folio/shared';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../api/articles.api';
@@ -59,29 +59,29 @@ export function AiPanel({ fields, onApply }: AiPanelProps) {
   };
 
   return (
-    <section className={styles.panel} aria-label="AI分析">
+    <section className={styles.panel} aria-label={AdminUiMessages.aiAnalysis}>
       <div className={styles.row}>
         <Button icon={running ? <Spinner size="tiny" /> : <SparkleRegular />} onClick={() => void analyze()} disabled={running}>
-          {running ? 'AI分析中...' : 'AI分析'}
+          {running ? AdminUiMessages.aiAnalyzing : AdminUiMessages.aiAnalysis}
         </Button>
         <Text size={200} className={styles.label}>
-          根据标题和正文建议分类、标签和摘要
+          {AdminUiMessages.aiHint}
         </Text>
       </div>
       {result && (
         <>
           {result.analysis.source === 'builtin' && (
             <MessageBar intent="info">
-              <MessageBarBody>{result.msg === ServerMessages.aiDone ? '使用内置分析' : result.msg}</MessageBarBody>
+              <MessageBarBody>{result.msg === ServerMessages.aiDone ? AdminUiMessages.aiBuiltIn : result.msg}</MessageBarBody>
             </MessageBar>
           )}
           <div className={styles.row}>
-            <Text className={styles.label}>分类</Text>
+            <Text className={styles.label}>{PublicUiMessages.categoryLabel}</Text>
             <Text data-testid="ai-category">{result.analysis.category || '—'}</Text>
           </div>
           <div className={styles.row}>
-            <Text className={styles.label}>标签</Text>
-            <TagGroup aria-label="建议标签" data-testid="ai-tags">
+            <Text className={styles.label}>{PublicUiMessages.tagsLabel}</Text>
+            <TagGroup aria-label={AdminUiMessages.aiSuggestedTags} data-testid="ai-tags">
               {result.analysis.tags.map((tag) => (
                 <Tag key={tag} size="small" appearance="brand">
                   {tag}
@@ -91,13 +91,13 @@ export function AiPanel({ fields, onApply }: AiPanelProps) {
           </div>
           {result.analysis.suggested_summary && (
             <div className={styles.row}>
-              <Text className={styles.label}>摘要</Text>
+              <Text className={styles.label}>{AdminUiMessages.summaryLabel}</Text>
               <Text data-testid="ai-summary">{result.analysis.suggested_summary}</Text>
             </div>
           )}
           <div>
             <Button appearance="primary" icon={<CheckmarkRegular />} onClick={apply}>
-              应用建议
+              {AdminUiMessages.aiApply}
             </Button>
           </div>
         </>

@@ -9,7 +9,7 @@ import {
   DialogTitle,
   makeStyles,
 } from '@fluentui/react-components';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
@@ -85,7 +85,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
       <Dialog open={target !== null && !loading} onOpenChange={(_, data) => !data.open && onClose(false)}>
         <DialogSurface className={styles.surface}>
           <DialogBody>
-            <DialogTitle>{id === null ? '新增文章' : '编辑文章'}</DialogTitle>
+            <DialogTitle>{id === null ? AdminUiMessages.newArticle : AdminUiMessages.editArticle}</DialogTitle>
             <DialogContent className={styles.content}>
               <ArticleForm
                 value={fields}
@@ -99,7 +99,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
                 {UiMessages.cancel}
               </Button>
               <Button appearance="primary" onClick={() => void submit()} disabled={saving}>
-                {saving ? '保存中...' : '保存'}
+                {saving ? AdminUiMessages.saving : AdminUiMessages.save}
               </Button>
             </DialogActions>
           </DialogBody>

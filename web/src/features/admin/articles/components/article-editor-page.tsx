@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, SaveRegular } from '@fluentui/react-icons';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
@@ -96,16 +96,16 @@ export default function ArticleEditorPage() {
         <Button
           appearance="subtle"
           icon={<ArrowLeftRegular />}
-          aria-label="返回文章列表"
+          aria-label={AdminUiMessages.backToList}
           onClick={() => confirmLeave() && navigate(`${basePath}/articles`)}
         >
-          {narrow ? null : '返回文章列表'}
+          {narrow ? null : AdminUiMessages.backToList}
         </Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>
-          {id === null ? '新增文章' : '编辑文章'}
+          {id === null ? AdminUiMessages.newArticle : AdminUiMessages.editArticle}
         </Text>
         <Button appearance="primary" icon={<SaveRegular />} onClick={() => void submit()} disabled={saving || loading}>
-          {saving ? '保存中...' : '保存'}
+          {saving ? AdminUiMessages.saving : AdminUiMessages.save}
         </Button>
       </header>
       <main className={styles.body}>

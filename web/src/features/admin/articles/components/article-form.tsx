@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
-import { AdminUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import { AdminUiMessages, PublicUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
@@ -68,30 +68,34 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
 
   return (
     <div className={styles.form}>
-      <Field label="标题" required validationMessage={showRequired && !value.title.trim() ? '标题必填' : undefined}>
+      <Field
+        label={AdminUiMessages.titleLabel}
+        required
+        validationMessage={showRequired && !value.title.trim() ? AdminUiMessages.titleRequired : undefined}
+      >
         <Input value={value.title} onChange={(_, data) => onChange({ title: data.value })} />
       </Field>
       <div className={styles.grid}>
-        <Field label="分类">
+        <Field label={PublicUiMessages.categoryLabel}>
           <Input value={value.category} onChange={(_, data) => onChange({ category: data.value })} />
         </Field>
         <Field
-          label="标签"
-          hint={tagsValid ? '多个标签用逗号分隔' : undefined}
+          label={PublicUiMessages.tagsLabel}
+          hint={tagsValid ? AdminUiMessages.tagsHint : undefined}
           validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}
         >
           <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
         </Field>
       </div>
-      <Field label="摘要">
+      <Field label={AdminUiMessages.summaryLabel}>
         <Textarea value={value.summary} rows={2} onChange={(_, data) => onChange({ summary: data.value })} />
       </Field>
-      <Field label="封面">
+      <Field label={AdminUiMessages.coverLabel}>
         <div className={styles.cover}>
           <img
             className={styles.thumb}
             src={value.cover ? resolveFileUrl(platform.apiBaseUrl, value.cover) : DEFAULT_COVER}
-            alt="封面预览"
+            alt={AdminUiMessages.coverPreview}
             onError={(event) => {
               if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
             }}
@@ -99,20 +103,29 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
           <Input
             className={styles.coverInput}
             value={value.cover}
-            placeholder="/uploads/... 或 https://..."
-            aria-label="封面地址"
+            placeholder={AdminUiMessages.coverPlaceholder}
+            aria-label={AdminUiMessages.coverUrl}
             onChange={(_, data) => onChange({ cover: data.value })}
           />
           <Button icon={<ArrowUploadRegular />} onClick={() => void pickCover()} disabled={uploading}>
-            {uploading ? '上传中...' : '上传封面'}
+            {uploading ? AdminUiMessages.uploading : AdminUiMessages.uploadCover}
           </Button>
           {value.cover && (
-            <Button appearance="subtle" icon={<DismissRegular />} aria-label="移除封面" onClick={() => onChange({ cover: '' })} />
+            <Button
+              appearance="subtle"
+              icon={<DismissRegular />}
+              aria-label={AdminUiMessages.removeCover}
+              onClick={() => onChange({ cover: '' })}
+            />
           )}
         </div>
       </Field>
       <AiPanel fields={value} onApply={onChange} />
-      <Field label="正文（Markdown）" required validationMessage={showRequired && !value.content.trim() ? '正文必填' : undefined}>
+      <Field
+        label={AdminUiMessages.markdownBody}
+        required
+        validationMessage={showRequired && !value.content.trim() ? AdminUiMessages.bodyRequired : undefined}
+      >
         <MarkdownEditor value={value.content} onChange={(content) => onChange({ content })} height={editorHeight} />
       </Field>
     </div>

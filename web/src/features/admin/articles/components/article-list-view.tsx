@@ -76,7 +76,7 @@ export function ArticleListView() {
     const files = await (platform.pickFiles ?? pickFilesWithInput)({ accept: '.md,.markdown,text/markdown', multiple: true });
     if (files.length === 0) return;
     if (files.length > LIMITS.markdownFiles) {
-      notify(`${UiMessages.importFailed}: 一次最多导入${LIMITS.markdownFiles}个文件`, 'error', duration);
+      notify(`${UiMessages.importFailed}: ${AdminUiMessages.importTooManyFiles(LIMITS.markdownFiles)}`, 'error', duration);
       return;
     }
     setBusy(true);

@@ -17,6 +17,7 @@ import type { AdminArticleListItem } from '@folio/shared';
 import { formatDateTime } from '../../components/format';
 import { resolveFileUrl, useAdminPlatform } from '../../platform';
 import { DEFAULT_COVER } from './default-cover';
+import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
   scroll: {
@@ -73,20 +74,25 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
 
   return (
     <div className={styles.scroll}>
-      <Table className={styles.table} aria-label="文章列表" size="small">
+      <Table className={styles.table} aria-label={AdminUiMessages.articleList} size="small">
         <TableHeader>
           <TableRow>
             <TableHeaderCell className={styles.check}>
-              <Checkbox checked={allState} onChange={toggleAll} aria-label="全选" disabled={articles.length === 0} />
+              <Checkbox
+                checked={allState}
+                onChange={toggleAll}
+                aria-label={AdminUiMessages.selectAll}
+                disabled={articles.length === 0}
+              />
             </TableHeaderCell>
-            <TableHeaderCell className={styles.title}>标题</TableHeaderCell>
-            <TableHeaderCell>分类</TableHeaderCell>
-            <TableHeaderCell>标签</TableHeaderCell>
-            <TableHeaderCell>摘要</TableHeaderCell>
-            <TableHeaderCell>封面</TableHeaderCell>
-            <TableHeaderCell className={styles.time}>创建时间</TableHeaderCell>
-            <TableHeaderCell className={styles.time}>更新时间</TableHeaderCell>
-            <TableHeaderCell className={styles.actions}>操作</TableHeaderCell>
+            <TableHeaderCell className={styles.title}>{AdminUiMessages.titleLabel}</TableHeaderCell>
+            <TableHeaderCell>{PublicUiMessages.categoryLabel}</TableHeaderCell>
+            <TableHeaderCell>{PublicUiMessages.tagsLabel}</TableHeaderCell>
+            <TableHeaderCell>{AdminUiMessages.summaryLabel}</TableHeaderCell>
+            <TableHeaderCell>{AdminUiMessages.coverLabel}</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>{AdminUiMessages.createdAt}</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>{AdminUiMessages.updatedAt}</TableHeaderCell>
+            <TableHeaderCell className={styles.actions}>{AdminUiMessages.actionsLabel}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -96,7 +102,7 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
                 <Checkbox
                   checked={selected.has(article.id)}
                   onChange={() => toggle(article.id)}
-                  aria-label={`选择 ${article.title}`}
+                  aria-label={AdminUiMessages.selectItem(article.title)}
                 />
               </TableCell>
               <TableCell>
@@ -111,7 +117,7 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
                 <img
                   className={styles.thumb}
                   src={article.cover ? resolveFileUrl(apiBaseUrl, article.cover) : DEFAULT_COVER}
-                  alt={`${article.title} 的封面`}
+                  alt={PublicUiMessages.defaultCoverAlt(article.title)}
                   loading="lazy"
                   onError={(event) => {
                     if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
@@ -121,10 +127,10 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
               <TableCell className={styles.time}>{formatDateTime(article.created_at)}</TableCell>
               <TableCell className={styles.time}>{formatDateTime(article.updated_at)}</TableCell>
               <TableCell>
-                <Tooltip content={`编辑 ${article.title}`} relationship="label">
+                <Tooltip content={AdminUiMessages.editItem(article.title)} relationship="label">
                   <Button appearance="subtle" icon={<EditRegular />} onClick={() => onEdit(article.id)} />
                 </Tooltip>
-                <Tooltip content={`删除 ${article.title}`} relationship="label">
+                <Tooltip content={AdminUiMessages.deleteItem(article.title)} relationship="label">
                   <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => onDelete(article)} />
                 </Tooltip>
               </TableCell>

@@ -3,6 +3,7 @@ import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { PageHeader } from '../../components/page-header';
 import { RecycleBinView } from '../../recycle-bin/components/recycle-bin-view';
 import { ArticleListView } from './article-list-view';
+import { AdminUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalM } });
 
@@ -13,14 +14,14 @@ export default function ArticlesPage() {
   const view = params.get('view') === 'recycle-bin' ? 'recycle-bin' : 'list';
   return (
     <section>
-      <PageHeader title="文章管理" />
+      <PageHeader title={AdminUiMessages.tabArticles} />
       <TabList
         className={styles.tabs}
         selectedValue={view}
         onTabSelect={(_, data) => setParams(data.value === 'recycle-bin' ? { view: 'recycle-bin' } : {})}
       >
-        <Tab value="list">文章列表</Tab>
-        <Tab value="recycle-bin">回收站</Tab>
+        <Tab value="list">{AdminUiMessages.articleList}</Tab>
+        <Tab value="recycle-bin">{AdminUiMessages.recycleBin}</Tab>
       </TabList>
       {view === 'list' ? <ArticleListView /> : <RecycleBinView />}
     </section>

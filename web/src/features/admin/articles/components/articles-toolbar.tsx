@@ -2,6 +2,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentArrowUpRegular, SparkleRegular } from '@fluentui/react-icons';
 
 import { SearchField } from '../../components/search-field';
+import { AdminUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -29,20 +30,20 @@ export function ArticlesToolbar({
 }: ArticlesToolbarProps) {
   const styles = useStyles();
   return (
-    <div className={styles.bar} role="toolbar" aria-label="文章操作">
+    <div className={styles.bar} role="toolbar" aria-label={AdminUiMessages.articleActions}>
       <Button appearance="primary" icon={<AddRegular />} onClick={onCreate}>
-        新增文章
+        {AdminUiMessages.newArticle}
       </Button>
       <Button icon={<DeleteRegular />} onClick={onBatchDelete} disabled={selectedCount === 0 || busy}>
-        批量删除
+        {AdminUiMessages.batchDelete}
       </Button>
       <Button icon={<SparkleRegular />} onClick={onBatchAi} disabled={selectedCount === 0 || busy}>
-        批量AI分析
+        {AdminUiMessages.batchAi}
       </Button>
       <Button icon={<DocumentArrowUpRegular />} onClick={onImport} disabled={busy}>
-        批量导入MD
+        {AdminUiMessages.batchImportMd}
       </Button>
-      <SearchField className={styles.search} label="按标题搜索" onSearch={onSearch} />
+      <SearchField className={styles.search} label={AdminUiMessages.searchByTitle} onSearch={onSearch} />
     </div>
   );
 }

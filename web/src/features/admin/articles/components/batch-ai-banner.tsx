@@ -66,7 +66,9 @@ export function BatchAiBanner({ progress, onCancel, onDismiss }: BatchAiBannerPr
         )}
       </MessageBarBody>
       <MessageBarActions
-        containerAction={<Button appearance="transparent" aria-label="关闭" icon={<DismissRegular />} onClick={onDismiss} />}
+        containerAction={
+          <Button appearance="transparent" aria-label={AdminUiMessages.close} icon={<DismissRegular />} onClick={onDismiss} />
+        }
       />
     </MessageBar>
   );

@@ -46,12 +46,12 @@ export function ImportReportDialog({ report, onClose }: { report: MarkdownImport
             {report && (
               <>
                 <Text weight="semibold">{ServerMessages.importMdResult(report.imported_count, report.skipped_count)}</Text>
-                <ul className={styles.list} aria-label="导入明细">
+                <ul className={styles.list} aria-label={AdminUiMessages.importDetails}>
                   {report.results.map((result, index) => (
                     <li key={`${result.filename}-${index}`} className={styles.item} data-testid="import-result">
                       <div className={styles.head}>
                         <Badge color={result.status === 'imported' ? 'success' : 'danger'} appearance="tint">
-                          {result.status === 'imported' ? '已导入' : '已跳过'}
+                          {result.status === 'imported' ? AdminUiMessages.imported : AdminUiMessages.skipped}
                         </Badge>
                         <Text weight="semibold">{result.filename}</Text>
                         {result.title && <Text>{`→ ${result.title}`}</Text>}
@@ -70,7 +70,7 @@ export function ImportReportDialog({ report, onClose }: { report: MarkdownImport
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              知道了
+              {AdminUiMessages.gotIt}
             </Button>
           </DialogActions>
         </DialogBody>

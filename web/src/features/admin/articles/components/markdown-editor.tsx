@@ -1,7 +1,7 @@
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
+import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../hooks/use-media-query';
@@ -44,10 +44,10 @@ export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps)
           theme={dark ? 'dark' : 'light'}
           extensions={extensions}
           onChange={onChange}
-          aria-label="正文（Markdown）"
+          aria-label={AdminUiMessages.markdownBody}
         />
       </div>
-      <div className={`${styles.pane} ${styles.preview}`} style={{ height }} aria-label="预览" role="region">
+      <div className={`${styles.pane} ${styles.preview}`} style={{ height }} aria-label={AdminUiMessages.preview} role="region">
         <MarkdownView source={preview} />
       </div>
     </div>

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Checkbox, Field, Input, MessageBar, MessageBarBody, Title2 } from '@fluentui/react-components';
-import { loginSchema, UiMessages } from '@folio/shared';
+import { AdminUiMessages, loginSchema, UiMessages } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminServices } from '../../hooks/admin-services';
@@ -64,10 +64,10 @@ export function LoginPage() {
               <MessageBarBody>{error}</MessageBarBody>
             </MessageBar>
           )}
-          <Field label="用户名" required>
+          <Field label={AdminUiMessages.username} required>
             <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="username" autoFocus />
           </Field>
-          <Field label="密码" required>
+          <Field label={AdminUiMessages.password} required>
             <Input
               type="password"
               value={password}

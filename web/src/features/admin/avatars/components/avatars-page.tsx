@@ -122,7 +122,7 @@ export function AvatarsPage() {
 
   return (
     <section>
-      <PageHeader title="头像管理" actions={actions} />
+      <PageHeader title={AdminUiMessages.tabAvatars} actions={actions} />
       {avatars === null ? (
         <Spinner label={UiMessages.loading} />
       ) : avatars.length === 0 ? (
@@ -131,7 +131,7 @@ export function AvatarsPage() {
         <SortableList
           items={avatars}
           getKey={(avatar) => String(avatar.id)}
-          handleLabel={(_, index) => `拖动排序：${label(index)}`}
+          handleLabel={(_, index) => AdminUiMessages.dragItem(label(index))}
           onReorder={(next) => void reorder(next)}
           renderItem={(avatar, index, handle) => (
             <div className={mergeClasses(styles.row, index === 0 && styles.current)} data-testid="avatar-item">
@@ -139,13 +139,13 @@ export function AvatarsPage() {
               <img className={styles.image} src={resolveFileUrl(platform.apiBaseUrl, avatar.url)} alt={label(index)} />
               <div className={styles.info}>
                 <Text weight="semibold">
-                  {label(index)} {index === 0 && <Badge appearance="tint">使用中</Badge>}
+                  {label(index)} {index === 0 && <Badge appearance="tint">{AdminUiMessages.inUse}</Badge>}
                 </Text>
                 <Text size={200} className={styles.time}>
-                  上传时间：{formatDateTime(avatar.uploaded_at)}
+                  {AdminUiMessages.uploadedAt(formatDateTime(avatar.uploaded_at))}
                 </Text>
               </div>
-              <Tooltip content={`删除${label(index)}`} relationship="label">
+              <Tooltip content={AdminUiMessages.deleteNamed(label(index))} relationship="label">
                 <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setPendingDelete(avatar)} />
               </Tooltip>
             </div>

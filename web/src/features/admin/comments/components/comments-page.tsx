@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
-import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, PublicUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminComment } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -94,26 +94,26 @@ export default function CommentsPage() {
   return (
     <section className={styles.stack}>
       <PageHeader
-        title="评论管理"
+        title={AdminUiMessages.tabComments}
         actions={
           <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
             {UiMessages.refresh}
           </Button>
         }
       />
-      <SearchField className={styles.search} label="按昵称或内容搜索" onSearch={applySearch} />
+      <SearchField className={styles.search} label={AdminUiMessages.searchComments} onSearch={applySearch} />
       {comments !== null && comments.length === 0 ? (
-        <EmptyState text="暂无评论" />
+        <EmptyState text={AdminUiMessages.commentsEmpty} />
       ) : (
         <div className={styles.scroll}>
-          <Table className={styles.table} aria-label="评论列表" size="small">
+          <Table className={styles.table} aria-label={AdminUiMessages.commentList} size="small">
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>文章</TableHeaderCell>
-                <TableHeaderCell>昵称</TableHeaderCell>
-                <TableHeaderCell>内容</TableHeaderCell>
-                <TableHeaderCell>时间</TableHeaderCell>
-                <TableHeaderCell>操作</TableHeaderCell>
+                <TableHeaderCell>{PublicUiMessages.navArticles}</TableHeaderCell>
+                <TableHeaderCell>{PublicUiMessages.nickname}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.contentLabel}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.timeLabel}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.actionsLabel}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -131,7 +131,7 @@ export default function CommentsPage() {
                   <TableCell className={styles.content}>{comment.content}</TableCell>
                   <TableCell className={styles.nowrap}>{formatDateTime(comment.created_at)}</TableCell>
                   <TableCell>
-                    <Tooltip content={`删除 ${comment.author} 的评论`} relationship="label">
+                    <Tooltip content={AdminUiMessages.deleteCommentOf(comment.author)} relationship="label">
                       <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setPending(comment)} />
                     </Tooltip>
                   </TableCell>

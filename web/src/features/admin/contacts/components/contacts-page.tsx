@@ -1,5 +1,12 @@
 import { Field, Input, Select } from '@fluentui/react-components';
-import { CONTACT_DEFAULT_TYPE, contactCreateSchema, CONTACT_TYPE_LABELS, CONTACT_TYPES, UiMessages } from '@folio/shared';
+import {
+  AdminUiMessages,
+  CONTACT_DEFAULT_TYPE,
+  contactCreateSchema,
+  CONTACT_TYPE_LABELS,
+  CONTACT_TYPES,
+  UiMessages,
+} from '@folio/shared';
 import type { Contact } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
@@ -18,14 +25,14 @@ const knownTypes: readonly string[] = CONTACT_TYPES;
 export function ContactsPage() {
   return (
     <OrderedCardsEditor<ContactFields>
-      title="联系方式"
-      noun="联系方式"
+      title={AdminUiMessages.tabContacts}
+      noun={AdminUiMessages.contactNoun}
       resource={contactsResource}
       deleteConfirmText={UiMessages.deleteContactConfirm}
-      describe={(item, index) => item.value || `联系方式${index + 1}`}
+      describe={(item, index) => item.value || AdminUiMessages.contactFallbackName(index + 1)}
       renderFields={(item, update) => (
         <>
-          <Field label="类型">
+          <Field label={AdminUiMessages.contactType}>
             <Select value={item.type} onChange={(_, data) => update({ type: data.value })}>
               {CONTACT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -36,7 +43,7 @@ export function ContactsPage() {
               {!knownTypes.includes(item.type) && <option value={item.type}>{item.type}</option>}
             </Select>
           </Field>
-          <Field label="内容" required>
+          <Field label={AdminUiMessages.contentLabel} required>
             <Input value={item.value} onChange={(_, data) => update({ value: data.value })} />
           </Field>
         </>

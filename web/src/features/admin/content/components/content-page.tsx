@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, Input, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SaveRegular } from '@fluentui/react-icons';
-import { ABOUT_EDITOR_MAX_ROWS, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { ABOUT_EDITOR_MAX_ROWS, AdminUiMessages, PublicUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { SiteBlock } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { AutoGrowTextarea } from '../../components/auto-grow-textarea';
@@ -84,7 +84,7 @@ export function ContentPage() {
   if (!draft) {
     return (
       <>
-        <PageHeader title="内容管理" actions={actions} />
+        <PageHeader title={AdminUiMessages.tabContent} actions={actions} />
         <Spinner label={UiMessages.loading} />
       </>
     );
@@ -95,11 +95,11 @@ export function ContentPage() {
 
   return (
     <div className={styles.stack}>
-      <PageHeader title="内容管理" actions={actions} />
+      <PageHeader title={AdminUiMessages.tabContent} actions={actions} />
       <div className={styles.twoColumns}>
-        <section className={`${styles.card} ${styles.stack}`} aria-label="关于我编辑">
+        <section className={`${styles.card} ${styles.stack}`} aria-label={AdminUiMessages.aboutEditor}>
           <Text as="h3" size={400} weight="semibold" className={styles.heading}>
-            关于我（支持 HTML）
+            {AdminUiMessages.aboutHtml}
           </Text>
           {ABOUT_FIELDS.map(({ key, label }) => (
             <AutoGrowTextarea
@@ -111,9 +111,9 @@ export function ContentPage() {
             />
           ))}
         </section>
-        <section className={`${styles.card} ${styles.stack}`} aria-label="关于我预览">
+        <section className={`${styles.card} ${styles.stack}`} aria-label={AdminUiMessages.aboutPreview}>
           <Text as="h3" size={400} weight="semibold" className={styles.heading}>
-            关于我
+            {PublicUiMessages.navAbout}
           </Text>
           {ABOUT_FIELDS.map(({ key, label }) => (
             <div key={key}>
@@ -127,9 +127,9 @@ export function ContentPage() {
           ))}
         </section>
       </div>
-      <section className={`${styles.card} ${styles.stack}`} aria-label="首页信息">
+      <section className={`${styles.card} ${styles.stack}`} aria-label={AdminUiMessages.homeInfo}>
         <Text as="h3" size={400} weight="semibold" className={styles.heading}>
-          首页信息
+          {AdminUiMessages.homeInfo}
         </Text>
         <div className={styles.twoColumns}>
           {HOME_FIELDS.map(({ key, label, multiline }) => (

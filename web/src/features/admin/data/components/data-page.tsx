@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { PageHeader } from '../../components/page-header';
 import { usePageStyles } from '../../components/page.styles';
@@ -10,13 +10,7 @@ import { pickFilesWithInput, useAdminPlatform } from '../../platform';
 import { exportBackup, importBackup } from '../api/data.api';
 import { backupFileName, downloadJson, isJsonFile } from './backup-file';
 
-const NOTES = [
-  '请定期导出数据进行备份',
-  '导入会覆盖同名（同 id）的已有数据，其他数据保持不变',
-  '导入文件必须是格式正确的 JSON 备份文件',
-  '数据量较大时导入可能需要较长时间，请耐心等待',
-  '回收站中的文章不会被导出',
-];
+const NOTES = AdminUiMessages.dataNotes;
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
@@ -66,7 +60,7 @@ export function DataPage() {
       try {
         backup = JSON.parse(await file.text());
       } catch {
-        throw new Error('文件不是合法的JSON');
+        throw new Error(AdminUiMessages.invalidJsonFile);
       }
       await importBackup(api, backup);
       notify(UiMessages.importSucceeded, 'success', duration);
@@ -79,30 +73,30 @@ export function DataPage() {
 
   return (
     <div className={page.stack}>
-      <PageHeader title="数据管理" />
+      <PageHeader title={AdminUiMessages.tabData} />
       <div className={page.twoColumns}>
         <Card className={styles.card}>
           <CardHeader
-            header={<Text weight="semibold">导出数据</Text>}
-            description={<Text size={200}>将全部站点数据（含图片）下载为一个 JSON 备份文件。</Text>}
+            header={<Text weight="semibold">{AdminUiMessages.exportData}</Text>}
+            description={<Text size={200}>{AdminUiMessages.exportDescription}</Text>}
           />
           <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={() => void runExport()} disabled={busy !== null}>
-            {busy === 'export' ? '导出中...' : '导出数据'}
+            {busy === 'export' ? AdminUiMessages.exporting : AdminUiMessages.exportData}
           </Button>
         </Card>
         <Card className={styles.card}>
           <CardHeader
-            header={<Text weight="semibold">导入数据</Text>}
-            description={<Text size={200}>从 JSON 备份文件恢复站点数据。</Text>}
+            header={<Text weight="semibold">{AdminUiMessages.importData}</Text>}
+            description={<Text size={200}>{AdminUiMessages.importDescription}</Text>}
           />
           <Button icon={<ArrowUploadRegular />} onClick={() => void runImport()} disabled={busy !== null}>
-            {busy === 'import' ? '导入中...' : '选择文件并导入'}
+            {busy === 'import' ? AdminUiMessages.importing : AdminUiMessages.chooseAndImport}
           </Button>
         </Card>
       </div>
-      <section className={`${page.card} ${styles.notesCard}`} aria-label="注意事项">
+      <section className={`${page.card} ${styles.notesCard}`} aria-label={AdminUiMessages.notes}>
         <Text as="h3" size={400} weight="semibold" className={page.heading}>
-          注意事项
+          {AdminUiMessages.notes}
         </Text>
         <ul className={styles.notes}>
           {NOTES.map((note) => (

@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowUndoRegular, DeleteDismissRegular, DeleteRegular } from '@fluentui/react-icons';
-import { AdminUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, PublicUiMessages, RECYCLE_BIN_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { RecycleBinItem } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -91,10 +91,14 @@ export function RecycleBinView() {
     pending === null
       ? { title: '', text: '', label: '' }
       : pending.kind === 'restore'
-        ? { title: '确认恢复', text: AdminUiMessages.restoreConfirm, label: '恢复' }
+        ? { title: AdminUiMessages.restoreTitle, text: AdminUiMessages.restoreConfirm, label: AdminUiMessages.restore }
         : pending.kind === 'purge'
-          ? { title: '确认彻底删除', text: AdminUiMessages.purgeConfirm, label: '彻底删除' }
-          : { title: '确认清空回收站', text: AdminUiMessages.emptyBinConfirm, label: '清空' };
+          ? { title: AdminUiMessages.purgeTitle, text: AdminUiMessages.purgeConfirm, label: AdminUiMessages.purge }
+          : {
+              title: AdminUiMessages.emptyBinTitle,
+              text: AdminUiMessages.emptyBinConfirm,
+              label: AdminUiMessages.emptyBinAction,
+            };
 
   return (
     <div className={styles.stack}>
@@ -103,24 +107,24 @@ export function RecycleBinView() {
           {UiMessages.refresh}
         </Button>
         <Button icon={<DeleteDismissRegular />} onClick={() => setPending({ kind: 'empty' })} disabled={!items?.length}>
-          清空回收站
+          {AdminUiMessages.emptyBin}
         </Button>
         <Text size={200} className={styles.hint}>
-          回收站中的文章保留15天后自动彻底删除
+          {AdminUiMessages.binRetentionNote}
         </Text>
       </div>
       {items !== null && items.length === 0 ? (
         <EmptyState text={AdminUiMessages.binEmpty} />
       ) : (
         <div className={styles.scroll}>
-          <Table className={styles.table} aria-label="回收站" size="small">
+          <Table className={styles.table} aria-label={AdminUiMessages.recycleBin} size="small">
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>标题</TableHeaderCell>
-                <TableHeaderCell>分类</TableHeaderCell>
-                <TableHeaderCell>删除时间</TableHeaderCell>
-                <TableHeaderCell>彻底删除时间</TableHeaderCell>
-                <TableHeaderCell>操作</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.titleLabel}</TableHeaderCell>
+                <TableHeaderCell>{PublicUiMessages.categoryLabel}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.deletedAt}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.purgeAt}</TableHeaderCell>
+                <TableHeaderCell>{AdminUiMessages.actionsLabel}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -138,18 +142,18 @@ export function RecycleBinView() {
                       appearance="subtle"
                       icon={<ArrowUndoRegular />}
                       onClick={() => setPending({ kind: 'restore', item })}
-                      aria-label={`恢复 ${item.title}`}
+                      aria-label={AdminUiMessages.restoreItem(item.title)}
                     >
-                      恢复
+                      {AdminUiMessages.restore}
                     </Button>
                     <Button
                       size="small"
                       appearance="subtle"
                       icon={<DeleteRegular />}
                       onClick={() => setPending({ kind: 'purge', item })}
-                      aria-label={`彻底删除 ${item.title}`}
+                      aria-label={AdminUiMessages.purgeItem(item.title)}
                     >
-                      彻底删除
+                      {AdminUiMessages.purge}
                     </Button>
                   </TableCell>
                 </TableRow>

@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
-import { ADMIN_COMPACT_BREAKPOINT_PX } from '@folio/shared';
+import { ADMIN_COMPACT_BREAKPOINT_PX, AdminUiMessages } from '@folio/shared';
 import { useSession } from '../../auth/hooks/session';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../hooks/use-media-query';
@@ -57,14 +57,14 @@ export function AdminShell() {
     <div className={styles.root}>
       <header className={styles.topBar}>
         <Text as="h1" size={500} weight="semibold">
-          管理后台
+          {AdminUiMessages.adminTitle}
         </Text>
         <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
-          退出登录
+          {AdminUiMessages.logout}
         </Button>
       </header>
       <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
-        <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label="管理菜单">
+        <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
           <TabList
             vertical={!compact}
             size={compact ? 'small' : 'medium'}

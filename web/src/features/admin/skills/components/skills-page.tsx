@@ -1,5 +1,12 @@
 import { Field, Input, makeStyles, ProgressBar, Slider, Text, Textarea, tokens } from '@fluentui/react-components';
-import { skillCreateSchema, SKILL_DEFAULT_LEVEL, SKILL_LEVEL_MAX, SKILL_LEVEL_MIN, UiMessages } from '@folio/shared';
+import {
+  AdminUiMessages,
+  skillCreateSchema,
+  SKILL_DEFAULT_LEVEL,
+  SKILL_LEVEL_MAX,
+  SKILL_LEVEL_MIN,
+  UiMessages,
+} from '@folio/shared';
 import type { Skill } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
@@ -25,20 +32,20 @@ export function SkillsPage() {
   const styles = useStyles();
   return (
     <OrderedCardsEditor<SkillFields>
-      title="技能管理"
-      noun="技能"
+      title={AdminUiMessages.tabSkills}
+      noun={AdminUiMessages.skillNoun}
       resource={skillsResource}
       deleteConfirmText={UiMessages.deleteSkillConfirm}
-      describe={(item, index) => item.name || `技能${index + 1}`}
+      describe={(item, index) => item.name || AdminUiMessages.skillFallbackName(index + 1)}
       renderFields={(item, update) => (
         <>
-          <Field label="技能名称" required>
+          <Field label={AdminUiMessages.skillName} required>
             <Input value={item.name} onChange={(_, data) => update({ name: data.value })} />
           </Field>
-          <Field label="技能描述">
+          <Field label={AdminUiMessages.skillDescription}>
             <Textarea value={item.description} rows={2} onChange={(_, data) => update({ description: data.value })} />
           </Field>
-          <Field label="熟练度">
+          <Field label={AdminUiMessages.skillLevel}>
             <div className={styles.level}>
               <Slider
                 className={styles.slider}
@@ -47,13 +54,13 @@ export function SkillsPage() {
                 step={1}
                 rail={{ className: styles.rail }}
                 value={item.level}
-                aria-label={`熟练度 ${item.name}`}
+                aria-label={AdminUiMessages.skillLevelOf(item.name)}
                 onChange={(_, data) => update({ level: data.value })}
               />
               <Text className={styles.value}>{item.level}</Text>
             </div>
           </Field>
-          <ProgressBar value={item.level / SKILL_LEVEL_MAX} thickness="large" aria-label="熟练度进度" />
+          <ProgressBar value={item.level / SKILL_LEVEL_MAX} thickness="large" aria-label={AdminUiMessages.skillLevelProgress} />
         </>
       )}
     />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens, Tooltip } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -101,21 +101,21 @@ export function OrderedCardsEditor<F extends object>({
         <Spinner label={UiMessages.loading} />
       ) : (
         <>
-          {editor.items.length === 0 && <EmptyState text={`暂无${noun}`} />}
+          {editor.items.length === 0 && <EmptyState text={AdminUiMessages.emptyOf(noun)} />}
           <SortableList
             items={editor.items}
             getKey={(item) => item.key}
-            handleLabel={(item, index) => `拖动排序：${describe(item, index)}`}
+            handleLabel={(item, index) => AdminUiMessages.dragItem(describe(item, index))}
             onReorder={editor.setItems}
             renderItem={(item, index, handle) => (
               <div className={styles.card} data-testid="sortable-card">
                 {handle}
                 <div className={styles.fields}>{renderFields(item, (patch) => editor.update(item.key, patch))}</div>
                 <div className={styles.side}>
-                  <Tooltip content={`在此后添加${noun}`} relationship="label">
+                  <Tooltip content={AdminUiMessages.addAfter(noun)} relationship="label">
                     <Button appearance="subtle" icon={<AddRegular />} onClick={() => editor.addAfter(item.key)} />
                   </Tooltip>
-                  <Tooltip content={`删除${noun}：${describe(item, index)}`} relationship="label">
+                  <Tooltip content={AdminUiMessages.deleteNounItem(noun, describe(item, index))} relationship="label">
                     <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setPendingDelete(item.key)} />
                   </Tooltip>
                 </div>
@@ -124,7 +124,7 @@ export function OrderedCardsEditor<F extends object>({
           />
           <div className={styles.footer}>
             <Button icon={<AddRegular />} onClick={() => editor.addAfter(null)}>
-              {`添加${noun}`}
+              {AdminUiMessages.addNoun(noun)}
             </Button>
           </div>
         </>

@@ -11,6 +11,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
+import { AdminUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -79,7 +80,7 @@ interface SortableRowProps {
 function SortableRow({ id, label, draggingClass, handleClass, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = (
-    <Tooltip content="拖动排序" relationship="description">
+    <Tooltip content={AdminUiMessages.dragToSort} relationship="description">
       <Button
         ref={setActivatorNodeRef}
         className={handleClass}

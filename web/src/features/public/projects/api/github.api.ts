@@ -1,4 +1,4 @@
-import { PROJECT_FETCH_TIMEOUT_MS } from '@folio/shared';
+import { PROJECT_FETCH_TIMEOUT_MS, PublicUiMessages } from '@folio/shared';
 
 /** A project card (SPEC 3): from one of the owner's public repositories. */
 export interface Project {
@@ -50,7 +50,7 @@ export async function fetchOwnerProjects(owner: string): Promise<Project[]> {
       headers: { Accept: 'application/vnd.github+json' },
       signal: controller.signal,
     });
-    if (!response.ok) throw new Error(`GitHub API 请求失败 (HTTP ${response.status})`);
+    if (!response.ok) throw new Error(PublicUiMessages.githubHttpFailed(response.status));
     const repos = (await response.json()) as GithubRepo[];
     return sortProjects(
       repos
@@ -65,7 +65,7 @@ export async function fetchOwnerProjects(owner: string): Promise<Project[]> {
         })),
     );
   } catch (error) {
-    if (controller.signal.aborted) throw new Error('请求超时', { cause: error });
+    if (controller.signal.aborted) throw new Error(PublicUiMessages.requestTimeout, { cause: error });
     throw error instanceof Error ? error : new Error(String(error), { cause: error });
   } finally {
     clearTimeout(timer);
