@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AdminUiMessages } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
 import type { TestServer } from '../../support/test-server.js';
 import { openSignedIn } from '../admin/admin-helpers.js';
@@ -249,8 +250,9 @@ test.describe('stored XSS corpus', () => {
     }
 
     // The editor with its preview, for the article that holds every payload and the diagrams.
+    // The full-page editor has its own header (编辑文章), not the admin shell's.
     await page.goto(`/admin/articles/${allId}/edit`);
-    await expect(page.getByRole('heading', { name: '管理后台', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: AdminUiMessages.editArticle, exact: true })).toBeVisible({ timeout: 60_000 });
     const preview = page.getByRole('region', { name: '预览' });
     await expect(preview).toContainText('xss-js-link');
     await expect(preview.getByTestId('mermaid-diagram').first()).toBeAttached();
