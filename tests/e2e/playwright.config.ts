@@ -9,10 +9,6 @@ const runningAsRoot = typeof process.getuid === 'function' && process.getuid() =
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Desktop specs run after the rest, each in its own Playwright run (`npm run test:e2e:desktop`):
-  // in one shared run, two of them failed after other desktop specs in the same worker (a draft
-  // save answered 草稿不存在) while each passes alone; the cause is open (issue 11).
-  testIgnore: process.env.FOLIO_E2E_DESKTOP ? [] : ['**/desktop/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

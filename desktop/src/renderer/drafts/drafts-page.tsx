@@ -39,7 +39,7 @@ export default function DraftsPage() {
         <section className={`${page.card} ${page.stack}`} aria-label={M.draftsTitle}>
           {drafts ? <DraftList drafts={drafts} onChanged={() => void reload()} /> : <Spinner label={UiMessages.loading} />}
         </section>
-        <MirrorArticles drafts={drafts ?? []} online={online} />
+        <MirrorArticles drafts={drafts ?? []} />
       </div>
     </DesktopPage>
   );

@@ -22,7 +22,7 @@ import { useMirror } from './use-drafts';
 import { useTableStyles } from './table.styles';
 
 /** The articles kept on this machine: readable and editable with or without the server. */
-export function MirrorArticles({ drafts, online }: { drafts: DraftSummary[]; online: boolean }) {
+export function MirrorArticles({ drafts }: { drafts: DraftSummary[] }) {
   const page = usePageStyles();
   const table = useTableStyles();
   const navigate = useNavigate();
@@ -52,7 +52,8 @@ export function MirrorArticles({ drafts, online }: { drafts: DraftSummary[]; onl
         </div>
         <Button
           icon={<ArrowSyncRegular />}
-          disabled={!online || refreshing}
+          // Stays enabled offline: it is also how the owner asks "is the server back?" right now.
+          disabled={refreshing}
           onClick={async () => {
             setRefreshing(true);
             if (await refresh()) notify(M.mirrorRefreshed);

@@ -29,7 +29,7 @@ export function OfflineAdmin() {
             </Button>
           </MessageBarActions>
         </MessageBar>
-        <MirrorArticles drafts={drafts ?? []} online={false} />
+        <MirrorArticles drafts={drafts ?? []} />
       </div>
     </DesktopPage>
   );
