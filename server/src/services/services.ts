@@ -7,6 +7,7 @@ import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { OrderedRepository } from '../store/ordered.repository.js';
+import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
@@ -54,7 +55,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const uploadRepository = new UploadsRepository(store);
   const articles = new ArticlesService(articleRepository, commentRepository);
   return {
-    auth: new AuthService(store, await loadAdminCredentials(config, logger)),
+    auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
     skills: new OrderedService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new OrderedService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
