@@ -44,7 +44,7 @@ const useStyles = makeStyles({
 
 export interface ArticleTableProps {
   articles: AdminArticleListItem[];
-  selected: Set<number>;
+  selected: ReadonlySet<number>;
   onSelectedChange: (selected: Set<number>) => void;
   onEdit: (id: number) => void;
   onDelete: (article: AdminArticleListItem) => void;
