@@ -53,6 +53,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
   const uploadRepository = new UploadsRepository(store);
+  const backupRepository = new BackupRepository(store);
   const articles = new ArticlesService(articleRepository, commentRepository);
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
@@ -67,7 +68,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
-    backupExport: new BackupExportService(store),
-    backupImport: new BackupImportService(new BackupRepository(store), uploadRepository, logger),
+    backupExport: new BackupExportService(backupRepository, uploadRepository),
+    backupImport: new BackupImportService(backupRepository, uploadRepository, logger),
   };
 }
