@@ -39,7 +39,8 @@ export function snapshotBackup(store: Store): { head: BackupHead; filenames: str
     articles: liveArticles.map((article) =>
       presentBackupArticle(article, store.bodies.get(article.id) ?? '', state.articleViews[String(article.id)] ?? 0),
     ),
-    comments: state.comments.items
+    comments: state.comments
+      .all()
       .filter((comment) => liveIds.has(comment.article_id))
       .sort(byId)
       .map(presentBackupComment),
