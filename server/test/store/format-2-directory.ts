@@ -18,7 +18,8 @@ export interface Format2Directory {
   binnedArticleId: number;
 }
 
-const buildArticle = (id: number, deletedAt: string | null): ArticleRecord => ({
+/** An article record as format 2 stored it (format 1 had no `revision`). */
+export const buildStoredArticle = (id: number, deletedAt: string | null): ArticleRecord => ({
   id,
   title: `旧文章 ${id}`,
   category: '前端开发',
@@ -50,7 +51,7 @@ const buildComment = (id: number, articleId: number): CommentRecord => ({
 export async function writeFormat2Directory(dataDir: string, options: Format2Options): Promise<Format2Directory> {
   const binnedArticleId = options.articles;
   const articles = Array.from({ length: options.articles }, (_, index) =>
-    buildArticle(index + 1, index + 1 === binnedArticleId ? new Date().toISOString() : null),
+    buildStoredArticle(index + 1, index + 1 === binnedArticleId ? new Date().toISOString() : null),
   );
   const comments = Array.from({ length: options.comments }, (_, index) =>
     buildComment(index + 1, (index % options.articles) + 1),

@@ -7,7 +7,7 @@ import type { EnvelopeBody } from '../../../tests/support/test-server.js';
 import type { CollectionFile, CommentRecord } from '../../src/store/records.js';
 import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
-import { writeFormat2Directory } from './format-2-directory.js';
+import { buildStoredArticle, writeFormat2Directory } from './format-2-directory.js';
 
 let dataDir: string;
 
@@ -20,18 +20,10 @@ const readJson = async <T>(name: string): Promise<T> => JSON.parse(await readFil
 
 /** A data directory exactly as format 1 (before revisions) wrote it: two articles, one binned just now. */
 async function writeFormat1Directory(): Promise<void> {
-  const article = (id: number, deletedAt: string | null) => ({
-    id,
-    title: `旧文章 ${id}`,
-    category: '前端开发',
-    tags: ['React'],
-    summary: '',
-    cover: '',
-    created_at: '2025-08-10T09:07:06Z',
-    updated_at: '2025-08-10T09:07:06Z',
-    deleted_at: deletedAt,
-    body_rev: 3,
-  });
+  const article = (id: number, deletedAt: string | null) => {
+    const { revision: _revision, ...format1 } = buildStoredArticle(id, deletedAt);
+    return { ...format1, body_rev: 3 };
+  };
   await writeFile(
     path.join(dataDir, 'meta.json'),
     `${JSON.stringify({ format: 'folio-data', version: 1, created_at: '2025-08-10T09:00:00.000Z' })}\n`,
