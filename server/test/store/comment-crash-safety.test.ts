@@ -96,7 +96,7 @@ async function runCommentWriter(
 describe('comment files under SIGKILL', () => {
   it.each([8, 300])(
     'keeps every acknowledged comment and delete after a SIGKILL once %i writes were answered',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async (killAfter) => {
       server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
       const api = apiClient(server.url);
@@ -165,7 +165,7 @@ describe('format 3 migration under SIGKILL', () => {
 
   it.each([1, 400])(
     'finishes the split on the next start after a SIGKILL once %i comment files were written',
-    { timeout: 90_000 },
+    { timeout: 120_000 },
     async (files) => {
       const old = await writeFormat2Directory(dataDir, { articles: ARTICLES, comments: 3 * ARTICLES, deletedComments: 5 });
       const atKill = await killDuringSplit(files);
