@@ -19,14 +19,15 @@ export function printTable(header: string[], lines: string[][]): void {
 }
 
 /** The scenario table, with each rate as a share of the raw Node `http` ceiling. */
-export function printScenarios(rows: ScenarioResult[], ceiling: number): void {
+/** `ceiling`: the raw `http` rate each row is compared with, when it was measured. */
+export function printScenarios(rows: ScenarioResult[], ceiling: number | undefined): void {
   printTable(
     ['scenario', 'conns', 'req/s', 'of raw', 'p50 ms', 'p99 ms', 'requests', 'failures', 'peak RSS MB'],
     rows.map((row) => [
       row.name,
       String(row.connections),
       row.requestsPerSecond.toFixed(0),
-      `${((row.requestsPerSecond / ceiling) * 100).toFixed(0)}%`,
+      ceiling === undefined ? '-' : `${((row.requestsPerSecond / ceiling) * 100).toFixed(0)}%`,
       row.p50.toFixed(1),
       row.p99.toFixed(1),
       String(row.requests),

@@ -182,6 +182,31 @@ async function measureCommentScaling(): Promise<ScenarioResult[]> {
   return results;
 }
 
+function printCommentCost(small: ScenarioResult, huge: ScenarioResult): void {
+  printTable(
+    ['comment POST cost', 'ms per request (p50)', 'p99 ms', 'cost ratio (huge / small)'],
+    [
+      [small.name, small.p50.toFixed(1), small.p99.toFixed(1), ''],
+      [huge.name, huge.p50.toFixed(1), huge.p99.toFixed(1), (small.requestsPerSecond / huge.requestsPerSecond).toFixed(2)],
+    ],
+  );
+}
+
+/** `--comments-only`: just the comment POST on a small and a huge site, for work on comment storage. */
+async function mainCommentsOnly(): Promise<void> {
+  const scaling = await measureCommentScaling();
+  printScenarios(scaling, undefined);
+  const [small, huge] = scaling;
+  if (small && huge) {
+    console.info('');
+    printCommentCost(small, huge);
+  }
+  if (scaling.some((row) => row.failures > 0)) {
+    console.error('Some requests failed (connection errors, time-outs or non-2xx answers): see the failures column.');
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
   const ceiling = await measureCeiling();
   const rows: ScenarioResult[] = [];
@@ -194,13 +219,7 @@ async function main(): Promise<void> {
   const [small, huge] = scaling;
   if (small && huge) {
     console.info('');
-    printTable(
-      ['comment POST cost', 'ms per request (p50)', 'p99 ms', 'cost ratio (huge / small)'],
-      [
-        [small.name, small.p50.toFixed(1), small.p99.toFixed(1), ''],
-        [huge.name, huge.p50.toFixed(1), huge.p99.toFixed(1), (small.requestsPerSecond / huge.requestsPerSecond).toFixed(2)],
-      ],
-    );
+    printCommentCost(small, huge);
   }
   console.info(`\nPeak RSS across the site scenarios: ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`);
 
@@ -210,4 +229,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await (process.argv.includes('--comments-only') ? mainCommentsOnly() : main());

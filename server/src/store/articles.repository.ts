@@ -181,8 +181,8 @@ export class ArticlesRepository {
       const removed = state.articles.items.filter((article) => targets.has(article.id) && article.deleted_at !== null);
       const removedIds = new Set(removed.map((article) => article.id));
       state.articles.items = state.articles.items.filter((article) => !removedIds.has(article.id));
-      state.comments.items = state.comments.items.filter((comment) => !removedIds.has(comment.article_id));
       for (const id of removedIds) {
+        state.comments.removeArticle(id);
         delete state.articleViews[String(id)];
         this.store.bodies.delete(id);
       }

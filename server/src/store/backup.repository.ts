@@ -105,23 +105,18 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
     state.articles.items = upsertBy(state.articles.items, records, (article) => article.id);
     raiseNextId(state.articles);
   }
-  if (plan.comments) {
-    const previous = new Map(state.comments.items.map((comment) => [comment.id, comment]));
+  for (const comment of plan.comments ?? []) {
     // Keep what only the live site knows: a backup has no IP address or user agent.
-    const records = plan.comments.map((comment): CommentRecord => ({
-      ...comment,
-      ip_address: previous.get(comment.id)?.ip_address ?? '',
-      user_agent: previous.get(comment.id)?.user_agent ?? '',
-    }));
-    state.comments.items = upsertBy(state.comments.items, records, (comment) => comment.id);
-    raiseNextId(state.comments);
+    const previous = state.comments.find(comment.id);
+    state.comments.put({ ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' });
   }
 }
 
 /**
  * Commits a whole backup import. Bodies are written first, to new revision files nothing points
- * at yet; then every collection changes in one {@link Store.mutate}, which the store journals,
- * so the import is stored entirely or not at all.
+ * at yet; then every collection changes in one {@link Store.mutate}, which the store journals
+ * with the comment file of every article the import touched, so the import is stored entirely
+ * or not at all.
  */
 export class BackupRepository {
   constructor(private readonly store: Store) {}
@@ -141,7 +136,7 @@ export class BackupRepository {
         content: this.store.bodies.get(record.id) ?? '',
         views: state.articleViews[String(record.id)] ?? 0,
       })),
-      comments: state.comments.items.filter((comment) => liveIds.has(comment.article_id)),
+      comments: state.comments.all().filter((comment) => liveIds.has(comment.article_id)),
     };
   }
 

@@ -102,8 +102,11 @@ export interface IdempotencyFile {
 }
 
 export const DATA_FORMAT = 'folio-data';
-/** 2: articles carry `revision`; `idempotency-keys.json` may exist. */
-export const DATA_FORMAT_VERSION = 2;
+/**
+ * 2: articles carry `revision`; `idempotency-keys.json` may exist.
+ * 3: comments live in `comments/<articleId>.json`, one file per article, instead of `comments.json`.
+ */
+export const DATA_FORMAT_VERSION = 3;
 
 export interface MetaFile {
   format: typeof DATA_FORMAT;

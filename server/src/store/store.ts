@@ -1,7 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/durable-file';
+import pLimit from 'p-limit';
+import { DurableJsonFile, serialize, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { CommentTable } from './comment-table.js';
 import type {
   ArticleRecord,
   AvatarRecord,
@@ -16,7 +18,10 @@ import type {
 } from './records.js';
 import { DATA_FORMAT, DATA_FORMAT_VERSION } from './records.js';
 
-/** Everything the server keeps in memory; each key is one JSON file in the data directory. */
+/**
+ * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
+ * comments: one file per article under `comments/` (see {@link CommentTable}).
+ */
 export interface StoreState {
   siteBlocks: CollectionFile<SiteBlockRecord>;
   skills: CollectionFile<SkillRecord>;
@@ -25,28 +30,31 @@ export interface StoreState {
   articles: CollectionFile<ArticleRecord>;
   /** View counters live apart from the article index so a page view rewrites only this small file. */
   articleViews: Record<string, number>;
-  comments: CollectionFile<CommentRecord>;
+  comments: CommentTable;
   revokedTokens: CollectionFile<RevokedTokenRecord>;
   idempotencyKeys: IdempotencyFile;
 }
 
 export type CollectionName = keyof StoreState;
 
-const FILE_NAMES: Record<CollectionName, string> = {
+/** The collections kept whole in one file each. */
+type FileCollectionName = Exclude<CollectionName, 'comments'>;
+type FileState = Omit<StoreState, 'comments'>;
+
+const FILE_NAMES: Record<FileCollectionName, string> = {
   siteBlocks: 'site-blocks.json',
   skills: 'skills.json',
   contacts: 'contacts.json',
   avatars: 'avatars.json',
   articles: 'articles.json',
   articleViews: 'article-views.json',
-  comments: 'comments.json',
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
 };
 
 const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
 
-function emptyState(): StoreState {
+function emptyState(): FileState {
   return {
     siteBlocks: emptyCollection(),
     skills: emptyCollection(),
@@ -54,14 +62,19 @@ function emptyState(): StoreState {
     avatars: emptyCollection(),
     articles: emptyCollection(),
     articleViews: {},
-    comments: emptyCollection(),
     revokedTokens: emptyCollection(),
     idempotencyKeys: { items: [] },
   };
 }
 
+/** A file to replace, or to remove when `content` is `null` (a purged article's comments). */
+interface FileWrite {
+  name: string;
+  content: string | null;
+}
+
 interface JournalFile {
-  files: { name: string; content: string }[];
+  files: FileWrite[];
 }
 
 interface Waiter {
@@ -73,7 +86,20 @@ const JOURNAL = 'journal.json';
 const META = 'meta.json';
 const BODIES_DIR = 'article-bodies';
 const UPLOADS_DIR = 'uploads';
+const COMMENTS_DIR = 'comments';
+/** Format 2 kept every comment of the site in this one file; format 3 splits it by article. */
+const LEGACY_COMMENTS = 'comments.json';
+/**
+ * Each article's comment file records the site's next comment id as it was when written, and
+ * the store starts from the highest. Removing a file would drop its record, so the commit that
+ * removes one writes the counter here instead.
+ */
+const COMMENT_COUNTER = `${COMMENTS_DIR}/next-id.json`;
+const COMMENT_FILE = /^comments\/(\d+)\.json$/;
+const commentFileName = (articleId: number) => `${COMMENTS_DIR}/${articleId}.json`;
 const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
+/** How many comment files start-up reads (or a migration writes) at once. */
+const IO_CONCURRENCY = 32;
 
 /**
  * The data directory. Reads are served from memory; every change goes through {@link mutate},
@@ -84,8 +110,9 @@ const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
  * writes a journal holding all of them, so a crash in between is finished on the next start.
  */
 export class Store {
-  private readonly dbs: { [K in CollectionName]: Low<StoreState[K]> };
-  private readonly dirty = new Set<CollectionName>();
+  private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
+  private readonly dirty = new Set<FileCollectionName>();
+  private readonly comments = new CommentTable();
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, loaded at start so search and detail never touch the disk. */
@@ -94,11 +121,11 @@ export class Store {
   private constructor(readonly dataDir: string) {
     const state = emptyState();
     this.dbs = Object.fromEntries(
-      (Object.keys(FILE_NAMES) as CollectionName[]).map((name) => [
+      (Object.keys(FILE_NAMES) as FileCollectionName[]).map((name) => [
         name,
         new Low<unknown>(new DurableJsonFile<unknown>(path.join(dataDir, FILE_NAMES[name])), state[name]),
       ]),
-    ) as unknown as { [K in CollectionName]: Low<StoreState[K]> };
+    ) as unknown as { [K in FileCollectionName]: Low<StoreState[K]> };
   }
 
   get uploadsDir(): string {
@@ -109,16 +136,23 @@ export class Store {
     return path.join(this.dataDir, BODIES_DIR);
   }
 
+  get commentsDir(): string {
+    return path.join(this.dataDir, COMMENTS_DIR);
+  }
+
   /** Opens (or creates) a data directory, finishing any interrupted commit and dropping orphans. */
   static async open(dataDir: string): Promise<Store> {
     const store = new Store(dataDir);
     await fs.mkdir(path.join(dataDir, BODIES_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
+    await fs.mkdir(path.join(dataDir, COMMENTS_DIR), { recursive: true });
     const version = await store.ensureMeta();
     await store.replayJournal();
     for (const db of Object.values(store.dbs)) {
       await db.read();
     }
+    // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
+    if (version >= 3) await store.loadComments();
     await store.migrate(version);
     await store.loadBodies();
     await store.removeTempFiles();
@@ -145,7 +179,7 @@ export class Store {
       avatars: this.dbs.avatars.data,
       articles: this.dbs.articles.data,
       articleViews: this.dbs.articleViews.data,
-      comments: this.dbs.comments.data,
+      comments: this.comments,
       revokedTokens: this.dbs.revokedTokens.data,
       idempotencyKeys: this.dbs.idempotencyKeys.data,
     };
@@ -154,18 +188,19 @@ export class Store {
   /**
    * Applies `change` to the in-memory state at once and resolves with its result when the named
    * collections are durably written. `change` must validate before it modifies anything: it runs
-   * synchronously, so no other request sees a half-applied change.
+   * synchronously, so no other request sees a half-applied change. Naming `comments` writes the
+   * files of the articles whose comments changed, and nothing else of the comments.
    */
   async mutate<R>(names: readonly CollectionName[], change: (state: StoreState) => R): Promise<R> {
     const result = change(this.state);
-    for (const name of names) this.dirty.add(name);
+    for (const name of names) if (name !== 'comments') this.dirty.add(name);
     await this.commit();
     return result;
   }
 
   /** Replaces whole collections at once (used by import), written together through the journal. */
-  async replace(next: Partial<StoreState>): Promise<void> {
-    const names = Object.keys(next) as CollectionName[];
+  async replace(next: Partial<FileState>): Promise<void> {
+    const names = Object.keys(next) as FileCollectionName[];
     await this.mutate(names, () => {
       for (const name of names) {
         (this.dbs[name] as Low<unknown>).data = next[name];
@@ -197,7 +232,7 @@ export class Store {
 
   /** Resolves when everything changed so far is on disk. */
   async flush(): Promise<void> {
-    if (this.dirty.size > 0) await this.commit();
+    if (this.dirty.size > 0 || this.comments.hasChanges) await this.commit();
     while (this.committing) await this.committing;
   }
 
@@ -215,13 +250,16 @@ export class Store {
         this.waiters = [];
         const names = [...this.dirty];
         this.dirty.clear();
+        const commentArticles = this.comments.takeChanged();
         // Serialise synchronously so the snapshot is consistent across files.
-        const files = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+        const files: FileWrite[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+        files.push(...this.commentFiles(commentArticles));
         try {
           await this.persist(files);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
           for (const name of names) this.dirty.add(name);
+          this.comments.markChanged(commentArticles);
           for (const waiter of batch) waiter.reject(error);
         }
       }
@@ -232,11 +270,23 @@ export class Store {
     }
   }
 
-  private async persist(files: { name: string; content: string }[]): Promise<void> {
+  /** The writes that bring the given articles' comment files up to date with memory. */
+  private commentFiles(articleIds: readonly number[]): FileWrite[] {
+    const files: FileWrite[] = [];
+    let removes = false;
+    for (const articleId of articleIds) {
+      const file = this.comments.fileOf(articleId);
+      files.push({ name: commentFileName(articleId), content: file && serialize(file) });
+      if (!file) removes = true;
+    }
+    if (removes) files.push({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
+    return files;
+  }
+
+  private async persist(files: FileWrite[]): Promise<void> {
     if (files.length === 0) return;
     if (files.length === 1) {
-      const [file] = files as [{ name: string; content: string }];
-      await writeFileDurably(path.join(this.dataDir, file.name), file.content);
+      await this.applyWrite(files[0] as FileWrite);
       return;
     }
     const journal: JournalFile = { files };
@@ -245,10 +295,34 @@ export class Store {
   }
 
   private async applyJournal(journal: JournalFile): Promise<void> {
-    for (const file of journal.files) {
-      await writeFileDurably(path.join(this.dataDir, path.basename(file.name)), file.content);
-    }
+    for (const file of journal.files) await this.applyWrite(file);
     await fs.rm(path.join(this.dataDir, JOURNAL), { force: true });
+  }
+
+  /** Replaces or removes one file; both are idempotent, so replaying a journal twice is harmless. */
+  private async applyWrite(file: FileWrite): Promise<void> {
+    const target = this.journalTarget(file.name);
+    if (file.content !== null) {
+      await writeFileDurably(target, file.content);
+      return;
+    }
+    await fs.rm(target, { force: true });
+    await syncDirectory(path.dirname(target));
+  }
+
+  /**
+   * Where a journalled file goes. Only names the store itself writes are accepted, so a damaged
+   * or hand-edited journal cannot write outside the data directory.
+   */
+  private journalTarget(name: string): string {
+    const known =
+      name === META ||
+      name === LEGACY_COMMENTS ||
+      name === COMMENT_COUNTER ||
+      COMMENT_FILE.test(name) ||
+      Object.values(FILE_NAMES).includes(name);
+    if (!known) throw new Error(`${JOURNAL} names a file the store never writes: ${name}`);
+    return path.join(this.dataDir, name);
   }
 
   private async replayJournal(): Promise<void> {
@@ -286,8 +360,12 @@ export class Store {
    * leaves either the old directory (migrated again on the next start) or the new one.
    */
   private async migrate(fromVersion: number): Promise<void> {
-    if (fromVersion >= DATA_FORMAT_VERSION) return;
-    const names = new Set<CollectionName>();
+    if (fromVersion >= DATA_FORMAT_VERSION) {
+      // A crash after a migration to format 3 recorded itself but before it removed the old file.
+      await fs.rm(path.join(this.dataDir, LEGACY_COMMENTS), { force: true });
+      return;
+    }
+    const names = new Set<FileCollectionName>();
     if (fromVersion < 2) {
       // Version 1 had no revisions: every article starts at 1, the ETag clients first see.
       for (const article of this.dbs.articles.data.items) {
@@ -296,10 +374,55 @@ export class Store {
       }
       names.add('articles');
     }
+    if (fromVersion < 3) await this.splitLegacyComments();
     const meta = await new DurableJsonFile<MetaFile>(path.join(this.dataDir, META)).read();
-    const files = [...names].map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+    const files: FileWrite[] = [...names].map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
     files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });
     await this.persist(files);
+    await fs.rm(path.join(this.dataDir, LEGACY_COMMENTS), { force: true });
+  }
+
+  /**
+   * Format 2 → 3: writes one file per article from `comments.json`. Until `meta.json` says 3,
+   * `comments.json` stays the truth and the split is simply redone after a crash, overwriting
+   * what an interrupted run wrote; once it says 3, only the split files are read.
+   */
+  private async splitLegacyComments(): Promise<void> {
+    const legacy = await new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.dataDir, LEGACY_COMMENTS)).read();
+    this.comments.clear();
+    for (const comment of legacy?.items ?? []) this.comments.put(comment);
+    this.comments.raiseNextId(legacy?.next_id ?? 1);
+    const articleIds = this.comments.takeChanged();
+    const wanted = new Set(articleIds.map(commentFileName));
+    for (const name of await fs.readdir(this.commentsDir)) {
+      if (!wanted.has(`${COMMENTS_DIR}/${name}`)) await fs.rm(path.join(this.commentsDir, name), { force: true });
+    }
+    const limit = pLimit(IO_CONCURRENCY);
+    await Promise.all(this.commentFiles(articleIds).map((file) => limit(() => this.applyWrite(file))));
+    // Every article file carries the counter; this one keeps it when the site has no comments.
+    await this.applyWrite({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
+  }
+
+  /** Reads every article's comment file (and the counter) into memory. */
+  private async loadComments(): Promise<void> {
+    const counter = await new DurableJsonFile<{ next_id: number }>(path.join(this.dataDir, COMMENT_COUNTER)).read();
+    this.comments.raiseNextId(counter?.next_id ?? 1);
+    const files: { articleId: number; name: string }[] = [];
+    for (const name of await fs.readdir(this.commentsDir)) {
+      const match = COMMENT_FILE.exec(`${COMMENTS_DIR}/${name}`);
+      if (match) files.push({ articleId: Number(match[1]), name });
+    }
+    const limit = pLimit(IO_CONCURRENCY);
+    const loaded = await Promise.all(
+      files.map(({ name }) =>
+        limit(() => new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, name)).read()),
+      ),
+    );
+    // Loaded in a fixed order, so the in-memory order does not depend on which read ended first.
+    files.forEach(({ articleId }, index) => {
+      const file = loaded[index];
+      if (file) this.comments.load(articleId, file);
+    });
   }
 
   private async loadBodies(): Promise<void> {
@@ -317,7 +440,7 @@ export class Store {
   }
 
   private async removeTempFiles(): Promise<void> {
-    for (const dir of [this.dataDir, this.bodiesDir, this.uploadsDir]) {
+    for (const dir of [this.dataDir, this.bodiesDir, this.uploadsDir, this.commentsDir]) {
       for (const name of await fs.readdir(dir)) {
         if (name.startsWith('.') && name.endsWith('.tmp')) await fs.rm(path.join(dir, name), { force: true });
       }

@@ -227,6 +227,15 @@ describe('export, wipe, import', () => {
     const restartedApi = apiClient(target.url);
     const { exported_at: _d, ...restarted } = (await exportFrom(restartedApi, await target.login())).data as ExportData;
     expect(restarted).toEqual(reimported);
+    // The imported comments are stored one file per article, each holding exactly its own.
+    for (const articleId of new Set(data.comments.map((comment) => comment.article_id as number))) {
+      const file = JSON.parse(await readFile(path.join(target.dataDir, 'comments', `${articleId}.json`), 'utf8')) as {
+        items: { id: number; article_id: number }[];
+      };
+      expect(file.items.map((comment) => comment.id).sort((a, b) => a - b)).toEqual(
+        data.comments.filter((comment) => comment.article_id === articleId).map((comment) => comment.id as number),
+      );
+    }
 
     // New ids stay above every imported one.
     const restartedToken = await target.login();

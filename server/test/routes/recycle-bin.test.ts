@@ -97,6 +97,8 @@ describe('purge', () => {
   it('removes one binned article with its comments and body file, emitting no event', async () => {
     const id = await createArticle(api, token);
     expect((await postComment(api, id)).status).toBe(201);
+    await server.app.store.flush();
+    expect(await readdir(path.join(server.dataDir, 'comments'))).toContain(`${id}.json`);
     await api('DELETE', `/api/admin/articles/${id}`, { token });
     const kept = await binArticle();
     const realtime = await connectRealtime(server.url);
@@ -120,6 +122,7 @@ describe('purge', () => {
     await server.app.store.flush();
     const bodies = await readdir(path.join(server.dataDir, 'article-bodies'));
     expect(bodies.some((name) => name.startsWith(`${id}-`))).toBe(false);
+    expect(await readdir(path.join(server.dataDir, 'comments'))).not.toContain(`${id}.json`);
   });
 
   it('refuses to purge a live article', async () => {

@@ -115,10 +115,11 @@ async function runWriter(url: string, token: string, writer: string, acked: Ackn
   }
 }
 
-/** Every JSON file in the data dir parses; temp files are allowed, torn JSON is not. */
+/** Every JSON file in the data dir (comment files included) parses; temp files are allowed, torn JSON is not. */
 async function expectAllJsonParses(): Promise<string[]> {
   const names = (await readdir(dataDir)).filter((name) => name.endsWith('.json'));
-  for (const name of names) {
+  const commentFiles = (await readdir(path.join(dataDir, 'comments'))).filter((name) => name.endsWith('.json'));
+  for (const name of [...names, ...commentFiles.map((file) => path.join('comments', file))]) {
     const text = await readFile(path.join(dataDir, name), 'utf8');
     expect(() => JSON.parse(text) as unknown, name).not.toThrow();
   }
@@ -194,6 +195,7 @@ describe('crash safety', () => {
       const names = await expectAllJsonParses();
       expect(names).not.toContain('journal.json');
       expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect((await readdir(path.join(dataDir, 'comments'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
       await stopServer(server, 'SIGTERM');
     },
   );

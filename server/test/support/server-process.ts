@@ -38,6 +38,8 @@ export interface SpawnOptions {
   startTimeoutMs?: number;
   /** Run the compiled `server/dist/main.js` as `npm start` does (default: the TypeScript source through tsx). */
   compiled?: boolean;
+  /** Called with the child as soon as it exists, before it listens (to kill it during start-up). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.onSpawn?.(child);
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
