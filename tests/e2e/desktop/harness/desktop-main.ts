@@ -6,7 +6,7 @@ import { probeServer } from '../../../../desktop/src/core/connection';
 import { ProfileStore } from '../../../../desktop/src/core/profiles';
 import { TokenVault } from '../../../../desktop/src/core/token-vault';
 import type { SafeStorageLike } from '../../../../desktop/src/core/token-vault';
-import { createConnectivity, startOfflineProbe } from '../../../../desktop/src/main/connectivity';
+import { createConnectivity, startConnectivityWatch } from '../../../../desktop/src/main/connectivity';
 import { createDispatcher } from '../../../../desktop/src/main/dispatch';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
 import { createEventEmitter } from '../../../../desktop/src/main/events';
@@ -47,7 +47,7 @@ export interface DesktopMainOptions {
   /** Delivers a main -> renderer event to the page (ipc event name, payload). */
   send: EventTarget;
   keychain?: KeychainKind;
-  /** How often an offline app asks the server whether it is back (main uses 15 s). */
+  /** How often the app asks the server whether it answers, online or not (main uses 15 s). */
   probeIntervalMs?: number;
 }
 
@@ -92,7 +92,7 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     },
   });
   publishPending = () => services.publishPending();
-  const stopProbe = startOfflineProbe({
+  const watch = startConnectivityWatch({
     connectivity,
     activeServerUrl: () => profiles.active()?.url,
     probe: async (url) => (await probeServer(url)).ok,
@@ -109,7 +109,7 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     notifications,
     sentEvents,
     async stop() {
-      stopProbe();
+      watch.stop();
       await services.settleDrafts();
       await rm(dataDir, { recursive: true, force: true });
     },
