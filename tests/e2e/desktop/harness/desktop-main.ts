@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { channelTable } from '../../../../desktop/src/channels';
+import type { BridgeReply } from '../../../../desktop/src/channels';
 import { probeServer } from '../../../../desktop/src/core/connection';
 import { ProfileStore } from '../../../../desktop/src/core/profiles';
 import { TokenVault } from '../../../../desktop/src/core/token-vault';
@@ -38,6 +39,8 @@ export interface DesktopMain {
   answerDialogs(paths: string[]): void;
   /** Notifications main was asked to show (app.notify). */
   notifications: { title: string; body: string }[];
+  /** Every bridge call answered so far (channel name and reply), oldest first. */
+  bridgeCalls: { channel: string; reply: BridgeReply<unknown> }[];
   /** Every main -> renderer event sent so far (IPC event name and payload), oldest first. */
   sentEvents: { event: string; payload: unknown }[];
   stop(): Promise<void>;
@@ -98,11 +101,18 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     probe: async (url) => (await probeServer(url)).ok,
     intervalMs: options.probeIntervalMs ?? 500,
   });
+  const dispatcher = createDispatcher(channelTable, services.handlers, {
+    logError: (name, error) => console.error(`harness: bridge call ${name} failed`, error),
+  });
+  const bridgeCalls: DesktopMain['bridgeCalls'] = [];
   return {
     dataDir,
-    dispatch: createDispatcher(channelTable, services.handlers, {
-      logError: (name, error) => console.error(`harness: bridge call ${name} failed`, error),
-    }),
+    async dispatch(channel, arg) {
+      const reply = await dispatcher(channel, arg);
+      bridgeCalls.push({ channel, reply });
+      return reply;
+    },
+    bridgeCalls,
     answerDialogs(paths) {
       dialogAnswer = paths;
     },
