@@ -6,29 +6,16 @@ import type { BridgeReply } from '../../../../desktop/src/channels';
 import { probeServer } from '../../../../desktop/src/core/connection';
 import { ProfileStore } from '../../../../desktop/src/core/profiles';
 import { TokenVault } from '../../../../desktop/src/core/token-vault';
-import type { SafeStorageLike } from '../../../../desktop/src/core/token-vault';
 import { createConnectivity, startConnectivityWatch } from '../../../../desktop/src/main/connectivity';
 import { createDispatcher } from '../../../../desktop/src/main/dispatch';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
 import { createEventEmitter } from '../../../../desktop/src/main/events';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 import { createDesktopServices } from '../../../../desktop/src/main/handlers';
+import { fakeSafeStorage } from '../../../../desktop/test/support/fake-safe-storage';
 
 /** Which keychain the fake safeStorage pretends the OS has. */
 export type KeychainKind = 'keychain' | 'basic_text';
-
-/**
- * Electron's safeStorage, faked: a reversible scrambling, and the Linux backend name the token
- * vault reads to tell a real keychain from basic_text.
- */
-export function fakeSafeStorage(kind: KeychainKind): SafeStorageLike {
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString: (text) => Buffer.from(`fake-safe-storage:${Buffer.from(text, 'utf8').toString('base64')}`, 'utf8'),
-    decryptString: (data) => Buffer.from(data.toString('utf8').replace(/^fake-safe-storage:/, ''), 'base64').toString('utf8'),
-    getSelectedStorageBackend: () => (kind === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
-  };
-}
 
 export interface DesktopMain {
   /** The app's data folder (Electron's userData). */
@@ -63,7 +50,11 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
   const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-desktop-'));
   const [profiles, vault] = await Promise.all([
     ProfileStore.open(dataDir),
-    TokenVault.open({ dir: dataDir, safeStorage: fakeSafeStorage(options.keychain ?? 'keychain'), platform: 'linux' }),
+    TokenVault.open({
+      dir: dataDir,
+      safeStorage: fakeSafeStorage(options.keychain === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
+      platform: 'linux',
+    }),
   ]);
   const sentEvents: { event: string; payload: unknown }[] = [];
   const recorder: EventTarget = {
