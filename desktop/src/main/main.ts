@@ -4,7 +4,20 @@
  * desktop-core modules, which are all tested under Node with fakes.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import type { OpenDialogOptions } from 'electron';
 import { channelTable } from '../channels';
 import { probeServer } from '../core/connection';
@@ -13,6 +26,7 @@ import { TokenVault } from '../core/token-vault';
 import { loadWindowState, placeWindow, saveWindowState } from '../core/window-state';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from './app-origin';
 import { createAppProtocolHandler } from './app-protocol';
+import { createServerFilesHandler } from './server-files';
 import { createConnectivity, startConnectivityWatch } from './connectivity';
 import { contentSecurityPolicy } from './csp';
 import { createEventEmitter } from './events';
@@ -104,6 +118,11 @@ async function start(): Promise<void> {
     createAppProtocolHandler({
       rendererDir: path.join(__dirname, '..', 'renderer'),
       contentSecurityPolicy: () => contentSecurityPolicy(APP_ORIGIN, serverUrls()),
+      // Covers and avatars load from the app's origin, so a server added while the app runs shows its images at once.
+      serverFiles: createServerFilesHandler({
+        serverUrl: (profileId) => profiles.get(profileId)?.url,
+        fetch: (url, init) => net.fetch(url, init),
+      }),
     }),
   );
   installPermissionGuard(session.defaultSession);

@@ -12,6 +12,7 @@ import type { Dispatch } from '../../../../desktop/src/main/dispatch';
 import { createEventEmitter } from '../../../../desktop/src/main/events';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 import { createDesktopServices } from '../../../../desktop/src/main/handlers';
+import { createServerFilesHandler } from '../../../../desktop/src/main/server-files';
 import { fakeSafeStorage } from '../../../../desktop/test/support/fake-safe-storage';
 
 /** Which keychain the fake safeStorage pretends the OS has. */
@@ -26,6 +27,8 @@ export interface DesktopMain {
   answerDialogs(paths: string[]): void;
   /** Notifications main was asked to show (app.notify). */
   notifications: { title: string; body: string }[];
+  /** Answers the page's `/server-files/...` image requests, as main's app:// protocol does. */
+  serverFiles(request: Request): Promise<Response>;
   /** Every bridge call answered so far (channel name and reply), oldest first. */
   bridgeCalls: { channel: string; reply: BridgeReply<unknown> }[];
   /** Every main -> renderer event sent so far (IPC event name and payload), oldest first. */
@@ -104,6 +107,7 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
       return reply;
     },
     bridgeCalls,
+    serverFiles: createServerFilesHandler({ serverUrl: (profileId) => profiles.get(profileId)?.url }),
     answerDialogs(paths) {
       dialogAnswer = paths;
     },
