@@ -100,9 +100,10 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerRecycleBinRoutes(api, context);
   registerAdminCommentRoutes(api, context);
 
-  // Start-up work, kept out of route registration: lower-case every body for search before the
-  // server takes requests (not on the first search), and purge what outlived the recycle bin.
-  services.articles.warmSearch();
+  // Start-up work, kept out of route registration: index every article for search in the
+  // background (pages are served meanwhile; the first search does not pay for it), and purge what
+  // outlived the recycle bin.
+  void services.articles.warmSearch();
   const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
 
   koa.use(securityHeaders());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, stripTags } from './text.js';
+import { escapeHtml, escapeRegExp, stripTags } from './text.js';
 
 describe('escapeHtml', () => {
   it('escapes every character that can open markup or close an attribute', () => {
@@ -16,5 +16,13 @@ describe('escapeHtml', () => {
 describe('stripTags', () => {
   it('removes tags and trims the ends', () => {
     expect(stripTags(' <b>张三</b> 的<i>博客</i> ')).toBe('张三 的博客');
+  });
+});
+
+describe('escapeRegExp', () => {
+  it('makes every pattern character match itself', () => {
+    const text = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o 中文';
+    expect(new RegExp(`^${escapeRegExp(text)}$`).test(text)).toBe(true);
+    expect(new RegExp(escapeRegExp('a.b')).test('axb')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The project's one HTML escaper and one tag stripper (server feeds and SSR head, web Markdown
+ * The project's one HTML escaper, RegExp escaper and tag stripper (server feeds and SSR head, web Markdown
  * renderer and public layout), so a fix to either reaches every page and feed.
  */
 
@@ -8,6 +8,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML or XML content and attribute values (&#39; is valid in both). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** `text` as a RegExp source that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Plain text from a field that may hold HTML (site name, titles): tags removed, ends trimmed. */

@@ -13,8 +13,11 @@ import { PageCache, pageFingerprint } from './page-cache.js';
 import { SsrRenderer } from './ssr-renderer.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/http-cache.js';
 
-/** Rendered pages kept in memory, compressed copies included: a few hundred article pages. */
-const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/**
+ * Rendered pages kept in memory, compressed copies included: some fifty pages, the landing
+ * page and the articles being read now. Bounded low because the whole server aims at 130 MB.
+ */
+const PAGE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** How stale a cached page's view counts may get before it is rendered again. */
 const PAGE_VIEW_COUNT_TTL_MS = 60_000;
 
