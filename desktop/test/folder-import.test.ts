@@ -193,6 +193,31 @@ describe('folder import', () => {
     expect(articles.some((article) => article.title === '假图片')).toBe(false);
   });
 
+  it("keeps each file's front-matter date and updated on the server, as the server's own import does", async () => {
+    const dir = path.join(root, 'dates');
+    await write('dates/hexo.md', '---\ntitle: 旧文章\ndate: 2019-05-04 08:00:00\nupdated: 2020-01-02 03:04:05\n---\n正文');
+    await write('dates/hugo.md', '+++\ntitle = "Hugo 旧文章"\ndate = 2021-07-01T09:00:00+08:00\n+++\n正文');
+    await write('dates/backwards.md', '---\ntitle: 日期颠倒\ndate: 2022-02-02\nupdated: 2021-01-01\n---\n正文');
+    await write('dates/undated.md', '# 没有日期\n\n正文');
+    const startedAt = Date.now() - 1000;
+    const importReport = await runFolderImport({
+      api: articlesApi(),
+      items: (await scanForImport([dir], await currentTitles())).map((preview) => ({ preview })),
+    });
+    expect(importReport.counts.imported).toBe(4);
+    expect(importReport.files.find((file) => file.relativePath === 'backwards.md')?.warnings).toEqual([
+      D.importUpdatedBeforeDate,
+    ]);
+
+    const dates = new Map((await serverArticles()).map((article) => [article.title, [article.created_at, article.updated_at]]));
+    expect(dates.get('旧文章')).toEqual(['2019-05-04T08:00:00Z', '2020-01-02T03:04:05Z']);
+    expect(dates.get('Hugo 旧文章')).toEqual(['2021-07-01T01:00:00Z', '2021-07-01T01:00:00Z']);
+    expect(dates.get('日期颠倒')).toEqual(['2022-02-02T00:00:00Z', '2022-02-02T00:00:00Z']);
+    const [created, updated] = dates.get('没有日期') ?? [];
+    expect(Date.parse(created ?? '')).toBeGreaterThanOrEqual(startedAt);
+    expect(updated).toBe(created);
+  });
+
   it('lets the owner skip, update or import as new when the title already exists', async () => {
     const dir = path.join(root, 'duplicates');
     for (const name of ['skip', 'update', 'new'])

@@ -4,21 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DesktopMessages as D } from '@folio/shared';
 import { TokenVault } from '../src/core/token-vault.js';
-import type { SafeStorageLike } from '../src/core/token-vault.js';
-
-/** A stand-in for Electron's safeStorage: reversible, and never stores the text as is. */
-function fakeSafeStorage(backend: string, available = true): SafeStorageLike {
-  const flip = (bytes: Buffer) => Buffer.from(bytes.map((byte) => byte ^ 0x5a));
-  return {
-    isEncryptionAvailable: () => available,
-    encryptString: (text) => flip(Buffer.from(`sealed:${text}`, 'utf8')),
-    decryptString: (sealed) =>
-      flip(sealed)
-        .toString('utf8')
-        .replace(/^sealed:/, ''),
-    getSelectedStorageBackend: () => backend,
-  };
-}
+import { fakeSafeStorage } from './support/fake-safe-storage.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.secret-token';
 let dir: string;

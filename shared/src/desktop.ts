@@ -72,6 +72,7 @@ export const DesktopMessages = {
   importCancelled: '已取消',
   importImageUploadFailed: (ref: string, message: string) => `图片上传失败：${ref}（${message}）`,
   importCoverInvalid: '封面地址无效，已忽略',
+  importUpdatedBeforeDate: '更新日期（updated）早于发布日期（date），已忽略',
   importDone: (imported: number, updated: number, skipped: number, failed: number) =>
     `导入完成：新增${imported}篇，更新${updated}篇，跳过${skipped}个，失败${failed}个`,
 } as const;

@@ -22,6 +22,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { ServerMessages as M } from './messages.js';
 import { tagsAreWellFormed } from './tags.js';
+import { toIsoSeconds } from './timestamps.js';
 
 export const MARKDOWN_FILE_NAME = /\.(md|markdown)$/i;
 
@@ -65,10 +66,6 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 const DELIMITERS = { yaml: '---', toml: '+++' } as const;
-
-function toIsoSeconds(date: Date): string {
-  return `${new Date(date.getTime()).toISOString().slice(0, 19)}Z`;
-}
 
 function splitFrontMatter(text: string): { format: FrontMatterFormat; fields: Record<string, unknown>; body: string } {
   const lines = text.split('\n');

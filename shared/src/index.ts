@@ -9,3 +9,4 @@ export * from './types.js';
 export * from './zod-messages.js';
 export * from './desktop-bridge-messages.js';
 export * from './desktop.js';
+export * from './timestamps.js';

@@ -76,6 +76,9 @@ export const ServerMessages = {
   ifMatchInvalid: 'If-Match 请求头格式无效',
   idempotencyKeyInvalid: 'Idempotency-Key 格式无效：必须是 1 到 128 个可见 ASCII 字符',
   idempotencyKeyReused: '该 Idempotency-Key 已用于另一次内容不同的创建请求，请换一个新的键',
+  createdAtInvalid: '创建时间 created_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
+  updatedAtInvalid: '更新时间 updated_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
+  updatedBeforeCreated: '更新时间 updated_at 不能早于创建时间 created_at',
 
   importMdResult: (imported: number, skipped: number) =>
     skipped > 0 ? `成功导入${imported}篇文章，跳过${skipped}个文件` : `成功导入${imported}篇文章`,

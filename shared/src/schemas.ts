@@ -12,6 +12,7 @@ import { cleanString } from './clean-text.js';
 import './zod-messages.js';
 import { ServerMessages as M } from './messages.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
+import { parseIsoTimestamp } from './timestamps.js';
 
 /**
  * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
@@ -158,14 +159,40 @@ const articleCover = cleanString({ error: M.coverInvalid }).trim().refine(isVali
 /** Legacy clients send `null` for empty optional strings; treat that as "". */
 const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
 
-export const articleCreateSchema = z.object({
-  title: articleTitle,
-  content: articleContent,
-  category: nullAsEmpty(articleCategory).optional().default(''),
-  tags: nullAsEmpty(articleTagsSchema).optional().default([]),
-  summary: nullAsEmpty(articleSummary).optional().default(''),
-  cover: nullAsEmpty(articleCover).optional().default(''),
-});
+/**
+ * A timestamp a client may set on create (server/API.md): ISO 8601, a date (`2024-01-15`, UTC
+ * midnight) or a date-time with its zone (`Z` or `+08:00`); stored as an API 1.4 timestamp.
+ * `null` and `""` mean absent, as for the other optional fields of legacy clients.
+ */
+const clientTimestamp = (message: string) =>
+  z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    cleanString({ error: message })
+      .transform((text, ctx) => {
+        const timestamp = parseIsoTimestamp(text.trim());
+        if (timestamp === undefined) ctx.addIssue({ code: 'custom', message });
+        return timestamp ?? '';
+      })
+      .optional(),
+  );
+
+export const articleCreateSchema = z
+  .object({
+    title: articleTitle,
+    content: articleContent,
+    category: nullAsEmpty(articleCategory).optional().default(''),
+    tags: nullAsEmpty(articleTagsSchema).optional().default([]),
+    summary: nullAsEmpty(articleSummary).optional().default(''),
+    cover: nullAsEmpty(articleCover).optional().default(''),
+    // Kept by imports (the desktop's folder import sends the front matter's date and updated).
+    created_at: clientTimestamp(M.createdAtInvalid),
+    updated_at: clientTimestamp(M.updatedAtInvalid),
+  })
+  .refine(
+    // Both are normalised to the same format, so text order is time order.
+    (article) => !article.created_at || !article.updated_at || article.updated_at >= article.created_at,
+    { message: M.updatedBeforeCreated, path: ['updated_at'] },
+  );
 export const articleUpdateSchema = z.object({
   title: articleTitle.optional(),
   content: articleContent.optional(),

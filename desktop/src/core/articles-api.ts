@@ -6,7 +6,8 @@
  * - `createArticlesApi(http): ArticlesApi`
  *   - `list({ page?, perPage?, search? })`, `listAll()` — admin list items with `revision`
  *   - `get(id)` — `{ ok: true, article }`, or a failure with status 404 when gone
- *   - `create(fields, { idempotencyKey? })` — POST with `Idempotency-Key`
+ *   - `create(fields, { idempotencyKey? })` — POST with `Idempotency-Key`; `fields` may carry
+ *     `created_at` / `updated_at` ({@link ArticleDates})
  *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`)
  *   - `uploadImage(bytes, filename)` / `uploadCover(bytes, filename)` — the uploaded URL
  *   Each rejects only with `NetworkError` (no answer); an HTTP error is `{ ok: false, status,
@@ -29,6 +30,15 @@ export interface ArticleFields {
   tags: string;
   summary: string;
   cover: string;
+}
+
+/**
+ * Dates an import keeps (API 1.4 timestamps). Folio servers honour them on create only
+ * (server/API.md); a server that predates them ignores them and stamps the time of creation.
+ */
+export interface ArticleDates {
+  created_at?: string;
+  updated_at?: string;
 }
 
 export const EMPTY_ARTICLE_FIELDS: ArticleFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
@@ -54,7 +64,7 @@ export interface ArticlesApi {
   }): Promise<ApiResult<{ items: ServerListItem[]; pages: number }>>;
   listAll(): Promise<ApiResult<ServerListItem[]>>;
   get(id: number): Promise<ApiResult<ServerArticle>>;
-  create(fields: ArticleFields, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
+  create(fields: ArticleFields & ArticleDates, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
   update(id: number, fields: Partial<ArticleFields>, options?: { ifMatch?: number | '*' }): Promise<ApiResult<ServerArticle>>;
   uploadImage(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
   uploadCover(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;

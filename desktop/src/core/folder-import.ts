@@ -19,7 +19,7 @@ import path from 'node:path';
 import { DesktopMessages as D, isValidCover } from '@folio/shared';
 import { FrontMatterError, parseMarkdownArticle } from '@folio/shared/front-matter';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
-import type { ApiResult, ArticleFields, ArticlesApi } from './articles-api.js';
+import type { ApiResult, ArticleDates, ArticleFields, ArticlesApi } from './articles-api.js';
 import { checkArticle, readMarkdownFile } from './folder-scan.js';
 import type { ImportPreview } from './folder-scan.js';
 import { isNetworkError } from './http.js';
@@ -104,7 +104,10 @@ function report(item: ImportItem, status: ImportStatus, extra: Partial<ImportFil
 }
 
 /** Reads the file again (it may have changed since the preview), uploads its images, builds the fields. */
-async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ fields: ArticleFields; warnings: string[] }> {
+async function prepare(
+  preview: ImportPreview,
+  uploads: UploadCache,
+): Promise<{ fields: ArticleFields; dates: ArticleDates; warnings: string[] }> {
   const read = await readMarkdownFile(preview.path);
   if ('problem' in read) throw new FileFailed(read.problem.message);
   let parsed: ParsedMarkdown;
@@ -143,6 +146,12 @@ async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ 
   }
 
   const content = rewriteImageRefs(parsed.content, refs, (ref) => urls.get(ref.start));
+  // The server refuses an updated_at before created_at; the date is the one a reader sees.
+  let updated = parsed.updated;
+  if (updated && parsed.date && updated < parsed.date) {
+    warnings.push(D.importUpdatedBeforeDate);
+    updated = undefined;
+  }
   return {
     fields: {
       title: checked.article.title,
@@ -152,6 +161,8 @@ async function prepare(preview: ImportPreview, uploads: UploadCache): Promise<{ 
       summary: checked.article.summary,
       cover,
     },
+    // The front matter's date and updated, as the server's own Markdown import keeps them.
+    dates: { created_at: parsed.date, updated_at: updated },
     warnings,
   };
 }
@@ -186,12 +197,13 @@ export async function runFolderImport(options: FolderImportOptions): Promise<Imp
       continue;
     }
     try {
-      const { fields, warnings } = await prepare(preview, uploads);
+      const { fields, dates, warnings } = await prepare(preview, uploads);
       let result: ApiResult<{ id: number }>;
       if (choice === 'update' && duplicate) {
+        // An update keeps the article's own created_at; the server sets updated_at (PUT ignores both).
         result = await api.update(duplicate.id, fields, { ifMatch: duplicate.revision ?? undefined });
       } else {
-        result = await api.create(fields, { idempotencyKey: randomUUID() });
+        result = await api.create({ ...fields, ...dates }, { idempotencyKey: randomUUID() });
       }
       if (!result.ok) throw new FileFailed(result.message);
       files.push(report(item, choice === 'update' ? 'updated' : 'imported', { articleId: result.value.id, warnings }));

@@ -18,23 +18,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { mirrorArticleSummarySchema } from '../channels.js';
 import type { ArticlesApi, ServerArticle, ServerListItem } from './articles-api.js';
 import { isNetworkError } from './http.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 
-const metaSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  category: z.string(),
-  tags: z.string(),
-  summary: z.string(),
-  cover: z.string(),
-  views: z.number(),
-  comment_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  revision: z.number().int().nullable(),
-});
+// One schema for the mirror on disk and on the bridge: what is stored is what the renderer gets.
+const metaSchema = mirrorArticleSummarySchema;
 const indexSchema = z.object({ version: z.literal(1), articles: z.array(metaSchema) });
 const articleSchema = metaSchema.extend({ content: z.string() });
 

@@ -1,17 +1,21 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { SERVER_FILES_PATH } from '../channels';
 
 /**
  * Serves the built renderer for `app://folio/...` (registered with protocol.handle in main.ts).
  * Electron-free: takes a fetch Request and answers a Response, so it is tested under Node.
  * Every answer carries the CSP header; paths outside the renderer folder are refused; an unknown
  * path without a file extension falls back to index.html so client-side routes survive a reload.
+ * `/server-files/...` is the servers' images, fetched by main (server-files.ts).
  */
 export interface AppProtocolOptions {
   rendererDir: string;
   /** Computed per request: the saved servers may have changed since the last page load. */
   contentSecurityPolicy: () => string;
   readFile?: (file: string) => Promise<Uint8Array>;
+  /** Answers `/server-files/...` (the servers' images, see server-files.ts); 404 without it. */
+  serverFiles?: (request: Request) => Promise<Response>;
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -51,6 +55,11 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
       pathname = decodeURIComponent(new URL(request.url).pathname);
     } catch {
       return new Response(null, { status: 400, headers: headers('text/plain; charset=utf-8') });
+    }
+    if (pathname.startsWith(SERVER_FILES_PATH)) {
+      return options.serverFiles
+        ? options.serverFiles(request)
+        : new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
     }
     const file = path.resolve(root, `.${pathname}`);
     if (file !== root && !file.startsWith(root + path.sep)) {

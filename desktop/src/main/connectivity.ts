@@ -34,31 +34,40 @@ export function createConnectivity(
   };
 }
 
+export interface ConnectivityWatch {
+  /** Asks the active server now (the window got focus); a probe already under way is not doubled. */
+  checkNow(): Promise<void>;
+  stop(): void;
+}
+
 /**
- * While offline, asks the active server every `intervalMs` whether it answers again, so queued
- * drafts go out without the owner doing anything. Returns the function that stops it.
+ * Asks the active server every `intervalMs` whether it answers, online or not: an app left
+ * idle notices the server went away (离线) before the owner tries to publish, and an offline app
+ * notices it is back (在线), so queued drafts go out without the owner doing anything. The probe
+ * is the cheap `GET /health`. An answer that arrives after the owner switched servers is dropped.
  */
-export function startOfflineProbe(input: {
+export function startConnectivityWatch(input: {
   connectivity: Connectivity;
   activeServerUrl: () => string | undefined;
   probe: (url: string) => Promise<boolean>;
   intervalMs: number;
-}): () => void {
-  let probing = false;
-  const timer = setInterval(() => {
+}): ConnectivityWatch {
+  let running: Promise<void> | undefined;
+  const check = (): Promise<void> => {
     const url = input.activeServerUrl();
-    if (input.connectivity.online || url === undefined || probing) return;
-    probing = true;
-    input
+    if (url === undefined) return Promise.resolve();
+    running ??= input
       .probe(url)
       .then((answers) => {
-        if (answers) input.connectivity.report(true);
+        if (input.activeServerUrl() === url) input.connectivity.report(answers);
       })
       .catch((error: unknown) => console.error('Folio: the connectivity probe failed', error))
       .finally(() => {
-        probing = false;
+        running = undefined;
       });
-  }, input.intervalMs);
+    return running;
+  };
+  const timer = setInterval(() => void check(), input.intervalMs);
   timer.unref?.();
-  return () => clearInterval(timer);
+  return { checkNow: check, stop: () => clearInterval(timer) };
 }

@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of the app's pages: scripts only from the app itself; images and
- * media also from the configured Folio servers (covers, avatars and images inside articles live
- * there). API calls go through the bridge (main's HTTP client), so `connect-src` needs no server.
+ * media also from the configured Folio servers (absolute image links inside articles). Covers
+ * and avatars come from the app's own origin (server-files.ts), since this policy is fixed when
+ * the page loads and cannot name a server saved afterwards. API calls go through the bridge (main's HTTP client), so `connect-src` needs no server.
  * Fluent UI (Griffel) inserts its styles at run time, which is why styles allow 'unsafe-inline';
  * scripts never do.
  */

@@ -50,6 +50,8 @@ export interface MainWindowDeps {
   preloadPath: string;
   entryUrl: string;
   placement?: WindowPlacement;
+  /** The window got focus (main asks the server whether it still answers). */
+  onFocus?: () => void;
 }
 
 /** Creates the one window, guards it, and loads the app. */
@@ -60,6 +62,7 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
     if (deps.placement?.maximized) window.maximize();
     window.show();
   });
+  if (deps.onFocus) window.on('focus', deps.onFocus);
   window.loadURL(deps.entryUrl).catch((error: unknown) => console.error('Folio: the app page did not load', error));
   return window;
 }

@@ -4,7 +4,20 @@
  * desktop-core modules, which are all tested under Node with fakes.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import type { OpenDialogOptions } from 'electron';
 import { channelTable } from '../channels';
 import { probeServer } from '../core/connection';
@@ -13,7 +26,8 @@ import { TokenVault } from '../core/token-vault';
 import { loadWindowState, placeWindow, saveWindowState } from '../core/window-state';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from './app-origin';
 import { createAppProtocolHandler } from './app-protocol';
-import { createConnectivity, startOfflineProbe } from './connectivity';
+import { createServerFilesHandler } from './server-files';
+import { createConnectivity, startConnectivityWatch } from './connectivity';
 import { contentSecurityPolicy } from './csp';
 import { createEventEmitter } from './events';
 import { createDesktopServices } from './handlers';
@@ -26,8 +40,8 @@ import { createNotifier } from './notifier';
 import { createRendererFlush, installQuitFlush } from './quit-flush';
 import { enforceSingleInstance } from './single-instance';
 
-/** How often an offline app asks the server whether it is back. */
-const OFFLINE_PROBE_INTERVAL_MS = 15_000;
+/** How often the app asks the active server whether it answers (GET /health), online or not. */
+const CONNECTIVITY_PROBE_INTERVAL_MS = 15_000;
 
 const isDevelopment = !app.isPackaged;
 // A development run must never touch the drafts of the installed app.
@@ -104,6 +118,11 @@ async function start(): Promise<void> {
     createAppProtocolHandler({
       rendererDir: path.join(__dirname, '..', 'renderer'),
       contentSecurityPolicy: () => contentSecurityPolicy(APP_ORIGIN, serverUrls()),
+      // Covers and avatars load from the app's origin, so a server added while the app runs shows its images at once.
+      serverFiles: createServerFilesHandler({
+        serverUrl: (profileId) => profiles.get(profileId)?.url,
+        fetch: (url, init) => net.fetch(url, init),
+      }),
     }),
   );
   installPermissionGuard(session.defaultSession);
@@ -118,23 +137,25 @@ async function start(): Promise<void> {
   const displays = [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map(
     (display) => display.workArea,
   );
+  const connectivityWatch = startConnectivityWatch({
+    connectivity,
+    activeServerUrl: () => profiles.active()?.url,
+    probe: async (url) => (await probeServer(url)).ok,
+    intervalMs: CONNECTIVITY_PROBE_INTERVAL_MS,
+  });
   mainWindow = createMainWindow({
     BrowserWindow,
     shell,
     preloadPath: path.join(__dirname, '..', 'preload', 'preload.cjs'),
     entryUrl: APP_ENTRY_URL,
     placement: { bounds: placeWindow(savedWindow?.bounds, displays), maximized: savedWindow?.maximized ?? false },
+    // Coming back to the app (after a laptop slept, say) is when the owner looks at the indicator.
+    onFocus: () => void connectivityWatch.checkNow(),
   });
   rememberPlacement(mainWindow, path.join(dataDir, 'window-state.json'));
   // Quitting flushes the renderer itself; the close that follows need not ask again.
   const closeFlush = flushBeforeClose(mainWindow, () => rendererFlush.request());
 
-  startOfflineProbe({
-    connectivity,
-    activeServerUrl: () => profiles.active()?.url,
-    probe: async (url) => (await probeServer(url)).ok,
-    intervalMs: OFFLINE_PROBE_INTERVAL_MS,
-  });
   const settle = services.settleDrafts;
   installQuitFlush(app, async () => {
     await rendererFlush.request();

@@ -6,7 +6,6 @@ import { channelTable } from '../../src/channels';
 import type { EventName, EventPayload } from '../../src/channels';
 import { ProfileStore } from '../../src/core/profiles';
 import { TokenVault } from '../../src/core/token-vault';
-import type { SafeStorageLike } from '../../src/core/token-vault';
 import { createConnectivity } from '../../src/main/connectivity';
 import { createDispatcher } from '../../src/main/dispatch';
 import type { Dispatch } from '../../src/main/dispatch';
@@ -16,6 +15,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../../../tests/
 import type { TestServer } from '../../../tests/support/test-server';
 import { startLoopbackProxy } from '../support/loopback-proxy';
 import type { LoopbackProxy } from '../support/loopback-proxy';
+import { fakeSafeStorage } from '../support/fake-safe-storage';
 
 /**
  * The handlers behind the bridge, called through the dispatcher exactly as the preload's IPC
@@ -23,19 +23,6 @@ import type { LoopbackProxy } from '../support/loopback-proxy';
  * native dialogs are stand-ins.
  */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-function fakeSafeStorage(backend: string): SafeStorageLike {
-  const flip = (bytes: Buffer) => Buffer.from(bytes.map((byte) => byte ^ 0x5a));
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString: (text) => flip(Buffer.from(`sealed:${text}`, 'utf8')),
-    decryptString: (sealed) =>
-      flip(sealed)
-        .toString('utf8')
-        .replace(/^sealed:/, ''),
-    getSelectedStorageBackend: () => backend,
-  };
-}
 
 let server: TestServer;
 let proxy: LoopbackProxy;

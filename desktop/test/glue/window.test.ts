@@ -52,6 +52,7 @@ describe('main window options', () => {
   });
 
   it('creates the window with those options, guards it, loads the app and shows it when ready', () => {
+    const onFocus = vi.fn();
     const created: { options: BrowserWindowConstructorOptions; window: FakeWindow }[] = [];
     class FakeWindow extends EventEmitter {
       webContents = new FakeContents();
@@ -69,6 +70,7 @@ describe('main window options', () => {
       preloadPath: '/app/preload/preload.cjs',
       entryUrl: 'app://folio/index.html',
       placement: { bounds: { width: 1280, height: 800 }, maximized: true },
+      onFocus,
     });
     const [{ options, window }] = created as [{ options: BrowserWindowConstructorOptions; window: FakeWindow }];
     expect(options.webPreferences?.sandbox).toBe(true);
@@ -78,6 +80,10 @@ describe('main window options', () => {
     window.emit('ready-to-show');
     expect(window.maximize).toHaveBeenCalled();
     expect(window.show).toHaveBeenCalled();
+    // Focus is when main re-checks the server, so the indicator is right when the owner looks.
+    expect(onFocus).not.toHaveBeenCalled();
+    window.emit('focus');
+    expect(onFocus).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -140,9 +140,13 @@ export class ArticlesService {
     return presentPublicArticleDetail(article, this.articles.body(id), stats, newest);
   }
 
-  /** Creates an article; `sameCommit` (an idempotency record) is stored in the same commit. */
+  /**
+   * Creates an article; `sameCommit` (an idempotency record) is stored in the same commit.
+   * Dates the client sent are kept (an imported post keeps its date); `updated_at` alone also
+   * stands for `created_at`, since an article last changed then was written by then.
+   */
   async create(fields: ArticleCreateRequest, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
-    const created = await this.articles.create(fields, sameCommit);
+    const created = await this.articles.create({ ...fields, created_at: fields.created_at ?? fields.updated_at }, sameCommit);
     this.searchIndex.warm([created]);
     return created;
   }

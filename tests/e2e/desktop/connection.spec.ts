@@ -1,8 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DesktopMessages, DesktopUiMessages, ServerMessages } from '@folio/shared';
+import { AdminUiMessages, DesktopMessages, DesktopUiMessages, ServerMessages } from '@folio/shared';
 import type {} from '../../../desktop/src/window-folio';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
+import { createServerArticle } from './desktop-helpers';
+
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A port nothing listens on: bound once, then released. */
 async function deadPort(): Promise<number> {
@@ -26,6 +32,26 @@ test.describe('desktop connection screen', () => {
     await expect(profile).toContainText(folio.url);
     await expect(profile).toContainText(DesktopUiMessages.activeProfile);
     await expect(desktop.getByText(DesktopUiMessages.signedInAs('admin', folio.url))).toBeVisible();
+  });
+
+  test('shows the covers of a server signed in to while the app runs, without a reload', async ({ desktop, folio }) => {
+    const form = new FormData();
+    form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'cover.png');
+    const upload = await fetch(`${folio.current().url}/api/admin/articles/cover`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await folio.token()}` },
+      body: form,
+    });
+    const cover = ((await upload.json()) as { data: { url: string } }).data.url;
+    await createServerArticle(folio, { title: '带封面的文章', content: '正文', cover });
+
+    // The page was loaded before this server was saved; its covers load from the app's origin.
+    await signIn(desktop, folio.url, ADMIN_PASSWORD);
+    await expect(desktop).toHaveURL(/#\/admin/);
+    await desktop.getByRole('tab', { name: AdminUiMessages.tabArticles }).click();
+    const image = desktop.locator('img[src*="/server-files/"]').first();
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
   });
 
   test('names each connection problem in Chinese', async ({ desktop, folio }) => {

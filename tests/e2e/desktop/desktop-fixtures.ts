@@ -104,6 +104,16 @@ export const test = base.extend<DesktopFixtures, { renderer: Renderer }>({
       }
       return main.dispatch(ipcChannel.slice(prefix.length), arg);
     });
+    // Main's app:// protocol answers the servers' images under /server-files/; so does the harness.
+    await page.route('**/server-files/**', async (route) => {
+      const request = route.request();
+      const response = await main.serverFiles(new Request(request.url(), { method: request.method() }));
+      await route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
+    });
     await page.addInitScript({ content: renderer.bridgeScript });
     await page.goto(renderer.url);
     await use(page);

@@ -33,7 +33,10 @@ export async function serverArticles(folio: FolioServer): Promise<ServerArticle[
 }
 
 /** Creates an article on the server directly, as another device of the owner would. */
-export async function createServerArticle(folio: FolioServer, fields: { title: string; content: string }): Promise<number> {
+export async function createServerArticle(
+  folio: FolioServer,
+  fields: { title: string; content: string; cover?: string },
+): Promise<number> {
   const response = await apiClient(folio.current().url)<EnvelopeBody & { data: { id: number } }>('POST', '/api/admin/articles', {
     token: await folio.token(),
     json: { category: '随笔', tags: '', summary: '', cover: '', ...fields },

@@ -52,4 +52,25 @@ test.describe('desktop drafts offline', () => {
     expect(articles.map((article) => article.title).sort()).toEqual(['断网时写的第一篇', '断网时写的第二篇']);
     expect(articles.find((article) => article.title === '断网时写的第二篇')?.content).toContain('一个字也不能丢');
   });
+
+  test('a new draft left blank is dropped after its last write, never before it', async ({ desktop, folio, main }) => {
+    await signIn(desktop, folio.url, ADMIN_PASSWORD);
+    await expect(desktop).toHaveURL(/#\/admin/);
+    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+    await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
+    await expect(desktop).toHaveURL(/#\/drafts\/[^/]+$/);
+    const title = desktop.getByLabel(DesktopUiMessages.title, { exact: true });
+    await title.fill('写了又删');
+    await waitSavedLocally(desktop);
+    // Cleared, and the editor left within the save debounce: the blank text is still pending.
+    await title.fill('');
+    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+
+    await expect.poll(() => main.bridgeCalls.filter((call) => call.channel === 'drafts.discard').length).toBe(1);
+    const writes = main.bridgeCalls.filter((call) => call.channel === 'drafts.save' || call.channel === 'drafts.discard');
+    // Not one save answered 草稿不存在 (a save that reached main after the discard).
+    expect(writes.filter((call) => !call.reply.ok)).toEqual([]);
+    expect(writes.at(-1)?.channel).toBe('drafts.discard');
+    await expect(draftRow(desktop, '写了又删')).toHaveCount(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { serverFilesBase } from '../../channels';
 import type { AdminPlatform } from '../web-admin';
 import { pickFilesWithInput } from '../web-admin';
 import { createBridgeFetch } from '../bridge/bridge-fetch';
@@ -19,13 +20,16 @@ export function useDesktopPlatform(): AdminPlatform | null {
   const notify = useDesktopNotify();
   const { statusRef, applyStatus, markOffline } = session;
   const serverUrl = session.status?.profile?.serverUrl ?? null;
+  const profileId = session.status?.profile?.id ?? null;
 
   return useMemo<AdminPlatform | null>(() => {
-    if (serverUrl === null) return null;
+    if (serverUrl === null || profileId === null) return null;
     const bridge = folioBridge();
     return {
-      // Images (covers, avatars) load straight from the server; API calls go through the bridge.
+      // API calls go through the bridge (only the path counts); covers and avatars load from the
+      // app's own origin, which main serves from this profile's server.
       apiBaseUrl: serverUrl.replace(/\/+$/, ''),
+      fileBaseUrl: serverFilesBase(profileId),
       tokenStorage: {
         get: () => (statusRef.current?.signedIn ? TOKEN_HELD_BY_MAIN : null),
         // Signing in happens on the 连接 screen through main; the admin's own login page is not shown.
@@ -43,5 +47,5 @@ export function useDesktopPlatform(): AdminPlatform | null {
       pickFiles: pickFilesWithInput,
       notify,
     };
-  }, [serverUrl, statusRef, applyStatus, markOffline, notify]);
+  }, [serverUrl, profileId, statusRef, applyStatus, markOffline, notify]);
 }

@@ -15,7 +15,12 @@ import { connectionErrorMessage } from './connection-errors';
 import { InsecureStorageDialog } from './insecure-storage-dialog';
 import { ProfileList } from './profile-list';
 
-/** 连接: sign in to a server (saved as a profile), switch between saved servers, sign out. */
+/**
+ * 连接: sign in to a server (saved as a profile), switch between saved servers, sign out.
+ * Not the web admin's LoginPage form: besides the same three credential fields it has the server
+ * URL, fills itself from a saved profile, signs in through main (the token never reaches the
+ * page) and may then ask before storing the token; sharing would leave three Fluent fields.
+ */
 export function ConnectionPage() {
   const page = usePageStyles();
   const navigate = useNavigate();
@@ -56,6 +61,18 @@ export function ConnectionPage() {
     setPassword('');
   };
 
+  /** Runs one bridge task with the form disabled; a failure becomes the form's error message. */
+  const whileBusy = async (task: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await task();
+    } catch (failure) {
+      setError(connectionErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setInfo('');
@@ -67,9 +84,8 @@ export function ConnectionPage() {
       setError(ServerMessages.loginFieldsRequired);
       return;
     }
-    setBusy(true);
     setError('');
-    try {
+    await whileBusy(async () => {
       const next = await call(
         folioBridge().session.signIn({ profileId, serverUrl: serverUrl.trim(), username: username.trim(), password, remember }),
       );
@@ -81,32 +97,21 @@ export function ConnectionPage() {
         notify(M.signedIn);
         navigate('/admin');
       }
-    } catch (failure) {
-      setError(connectionErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const answerStorage = async (allow: boolean) => {
-    setBusy(true);
-    try {
+  const answerStorage = (allow: boolean) =>
+    whileBusy(async () => {
       applyStatus(await call(folioBridge().session.confirmInsecureStorage({ allow })));
       setAskStorage(false);
       notify(M.signedIn);
       navigate('/admin');
-    } catch (failure) {
-      setError(connectionErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const activate = async (profile: Profile) => {
-    setBusy(true);
     setError('');
     setInfo('');
-    try {
+    await whileBusy(async () => {
       const next = await call(folioBridge().profiles.activate({ id: profile.id }));
       applyStatus(next);
       await loadProfiles();
@@ -117,11 +122,7 @@ export function ConnectionPage() {
         fillFrom(profile);
         setInfo(M.profileNeedsPassword);
       }
-    } catch (failure) {
-      setError(connectionErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async (profile: Profile) => {
@@ -134,16 +135,10 @@ export function ConnectionPage() {
     }
   };
 
-  const signOut = async () => {
-    setBusy(true);
-    try {
+  const signOut = () =>
+    whileBusy(async () => {
       applyStatus(await call(folioBridge().session.signOut()));
-    } catch (failure) {
-      setError(connectionErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <DesktopPage title={M.connectionTitle}>

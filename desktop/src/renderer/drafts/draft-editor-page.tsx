@@ -133,13 +133,18 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
 
   const onSaved = useCallback((saved: Draft) => setDraft(saved), []);
   const autosave = useDraftAutosave(initial.id, onSaved);
+  const { flush } = autosave;
 
   useEffect(
     () => () => {
-      if (createdBlank.has(initial.id) && isBlank(fieldsRef.current)) void folioBridge().drafts.discard({ id: initial.id });
+      const leftBlank = createdBlank.has(initial.id) && isBlank(fieldsRef.current);
       createdBlank.delete(initial.id);
+      // Only after the editor's last write: leaving also flushes a pending edit (the owner cleared
+      // the title and left within the debounce), and that save reaching main after the discard
+      // would fail with 草稿不存在.
+      if (leftBlank) void flush().then(() => folioBridge().drafts.discard({ id: initial.id }));
     },
-    [initial.id],
+    [initial.id, flush],
   );
 
   const change = (patch: Partial<DraftFields>) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Button, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
@@ -8,7 +8,8 @@ import { useNotifyMessage } from '../app/desktop-notify';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { ConfirmDialog, EmptyState, formatDateTime } from '../web-admin';
 import { DraftStateBadge } from './draft-state-badge';
-import { useTableStyles } from './table.styles';
+import { DesktopTable } from '../components/desktop-table';
+import { useTableStyles } from '../components/table.styles';
 
 /** The drafts on this machine with their state; opening one resumes writing where it stopped. */
 export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onChanged: () => void }) {
@@ -19,48 +20,46 @@ export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onCha
   if (drafts.length === 0) return <EmptyState text={M.noDrafts} />;
   return (
     <>
-      <Table size="small" aria-label={M.draftsTitle} className={table.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{M.columnTitle}</TableHeaderCell>
-            <TableHeaderCell className={table.state}>{M.columnState}</TableHeaderCell>
-            <TableHeaderCell className={table.time}>{M.columnUpdated}</TableHeaderCell>
-            <TableHeaderCell className={table.actions}>{M.columnActions}</TableHeaderCell>
+      <DesktopTable
+        label={M.draftsTitle}
+        columns={[
+          { key: 'title', header: M.columnTitle },
+          { key: 'state', header: M.columnState, className: table.state },
+          { key: 'updated', header: M.columnUpdated, className: table.time },
+          { key: 'actions', header: M.columnActions, className: table.actions },
+        ]}
+      >
+        {drafts.map((draft) => (
+          <TableRow key={draft.id} data-testid="draft-row">
+            <TableCell>
+              <div className={table.ellipsis} title={draft.title}>
+                {draft.title || M.untitled}
+              </div>
+              {draft.lastError && (
+                <Text size={200} className={table.errorText}>
+                  {draft.lastError}
+                </Text>
+              )}
+            </TableCell>
+            <TableCell className={table.state}>
+              <DraftStateBadge state={draft.state} />
+            </TableCell>
+            <TableCell className={table.time}>{formatDateTime(draft.updatedAt)}</TableCell>
+            <TableCell className={table.actions}>
+              <Button size="small" icon={<EditRegular />} onClick={() => navigate(`/drafts/${draft.id}`)}>
+                {M.open}
+              </Button>{' '}
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={`${M.discard} ${draft.title || M.untitled}`}
+                onClick={() => setDiscarding(draft)}
+              />
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {drafts.map((draft) => (
-            <TableRow key={draft.id} data-testid="draft-row">
-              <TableCell>
-                <div className={table.ellipsis} title={draft.title}>
-                  {draft.title || M.untitled}
-                </div>
-                {draft.lastError && (
-                  <Text size={200} className={table.errorText}>
-                    {draft.lastError}
-                  </Text>
-                )}
-              </TableCell>
-              <TableCell className={table.state}>
-                <DraftStateBadge state={draft.state} />
-              </TableCell>
-              <TableCell className={table.time}>{formatDateTime(draft.updatedAt)}</TableCell>
-              <TableCell className={table.actions}>
-                <Button size="small" icon={<EditRegular />} onClick={() => navigate(`/drafts/${draft.id}`)}>
-                  {M.open}
-                </Button>{' '}
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`${M.discard} ${draft.title || M.untitled}`}
-                  onClick={() => setDiscarding(draft)}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </DesktopTable>
       <ConfirmDialog
         open={discarding !== null}
         title={M.discard}

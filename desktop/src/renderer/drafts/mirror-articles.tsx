@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
@@ -19,7 +8,8 @@ import { useNotifyMessage } from '../app/desktop-notify';
 import { EmptyState, formatDateTime, usePageStyles } from '../web-admin';
 import { draftForArticle } from './open-article-draft';
 import { useMirror } from './use-drafts';
-import { useTableStyles } from './table.styles';
+import { DesktopTable } from '../components/desktop-table';
+import { useTableStyles } from '../components/table.styles';
 
 /** The articles kept on this machine: readable and editable with or without the server. */
 export function MirrorArticles({ drafts }: { drafts: DraftSummary[] }) {
@@ -70,32 +60,30 @@ export function MirrorArticles({ drafts }: { drafts: DraftSummary[] }) {
       )}
       {mirror && mirror.articles.length === 0 && <EmptyState text={M.mirrorEmpty} />}
       {mirror && mirror.articles.length > 0 && (
-        <Table size="small" aria-label={M.mirrorTitle} className={table.table}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{M.columnTitle}</TableHeaderCell>
-              <TableHeaderCell className={table.narrow}>{M.columnCategory}</TableHeaderCell>
-              <TableHeaderCell className={table.time}>{M.columnUpdated}</TableHeaderCell>
-              <TableHeaderCell className={table.actions} />
+        <DesktopTable
+          label={M.mirrorTitle}
+          columns={[
+            { key: 'title', header: M.columnTitle },
+            { key: 'category', header: M.columnCategory, className: table.narrow },
+            { key: 'updated', header: M.columnUpdated, className: table.time },
+            { key: 'actions', className: table.actions },
+          ]}
+        >
+          {mirror.articles.map((article) => (
+            <TableRow key={article.id} data-testid="mirror-article">
+              <TableCell className={table.ellipsis} title={article.title}>
+                {article.title || M.untitled}
+              </TableCell>
+              <TableCell className={table.narrow}>{article.category}</TableCell>
+              <TableCell className={table.time}>{formatDateTime(article.updated_at)}</TableCell>
+              <TableCell className={table.actions}>
+                <Button size="small" icon={<EditRegular />} onClick={() => void open(article.id)}>
+                  {M.editOffline}
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {mirror.articles.map((article) => (
-              <TableRow key={article.id} data-testid="mirror-article">
-                <TableCell className={table.ellipsis} title={article.title}>
-                  {article.title || M.untitled}
-                </TableCell>
-                <TableCell className={table.narrow}>{article.category}</TableCell>
-                <TableCell className={table.time}>{formatDateTime(article.updated_at)}</TableCell>
-                <TableCell className={table.actions}>
-                  <Button size="small" icon={<EditRegular />} onClick={() => void open(article.id)}>
-                    {M.editOffline}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </DesktopTable>
       )}
     </section>
   );

@@ -1,20 +1,7 @@
-import {
-  Badge,
-  Checkbox,
-  Dropdown,
-  makeStyles,
-  Option,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Checkbox, Dropdown, makeStyles, Option, TableCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { ImportCandidate } from '../../channels';
+import { DesktopTable } from '../components/desktop-table';
 import { formatDateTime } from '../web-admin';
 
 export type DuplicateChoice = 'skip' | 'update' | 'import-as-new';
@@ -31,7 +18,7 @@ function isChoice(value: string | undefined): value is DuplicateChoice {
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxHeight: 'calc(100vh - 330px)', overflowY: 'auto' },
-  table: { tableLayout: 'fixed', minWidth: '900px' },
+  table: { minWidth: '900px' },
   check: { width: '44px' },
   meta: { width: '140px' },
   media: { width: '84px' },
@@ -68,129 +55,126 @@ export function ImportPreviewTable({ candidates, selected, choices, onToggle, on
   const someOn = importable.some((candidate) => selected.has(candidate.path));
   return (
     <div className={styles.scroller}>
-      <Table size="small" className={styles.table} aria-label={M.importTitle}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell className={styles.check}>
+      <DesktopTable
+        label={M.importTitle}
+        className={styles.table}
+        columns={[
+          {
+            key: 'check',
+            className: styles.check,
+            header: (
               <Checkbox
                 aria-label={M.selectAll}
                 checked={allOn ? true : someOn ? 'mixed' : false}
                 onChange={(_, data) => onToggleAll(data.checked === true)}
               />
-            </TableHeaderCell>
-            <TableHeaderCell>
-              {M.columnTitle} / {M.columnDate}
-            </TableHeaderCell>
-            <TableHeaderCell className={styles.meta}>
-              {M.columnCategory} / {M.columnTags}
-            </TableHeaderCell>
-            <TableHeaderCell>{M.columnSummary}</TableHeaderCell>
-            <TableHeaderCell className={styles.media}>
-              {M.columnCover} / {M.columnImages}
-            </TableHeaderCell>
-            <TableHeaderCell>{M.columnProblems}</TableHeaderCell>
-            <TableHeaderCell className={styles.duplicate}>{M.columnDuplicate}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {candidates.map((candidate) => {
-            const missingImages = candidate.images.filter((image) => image.missing).length;
-            const choice = choices[candidate.path] ?? 'skip';
-            return (
-              <TableRow key={candidate.path} data-testid="import-candidate" data-path={candidate.relativePath}>
-                <TableCell className={styles.check}>
-                  <Checkbox
-                    aria-label={M.selectFile(candidate.relativePath)}
-                    disabled={!!candidate.blocking}
-                    checked={selected.has(candidate.path)}
-                    onChange={(_, data) => onToggle(candidate.path, data.checked === true)}
-                  />
-                </TableCell>
-                <TableCell>
-                  <div className={styles.stack}>
-                    <Text weight="semibold" className={styles.ellipsis} title={candidate.title}>
-                      {candidate.title || M.untitled}
-                    </Text>
-                    <Text size={200} className={`${styles.ellipsis} ${styles.muted}`} title={candidate.path}>
-                      {candidate.relativePath}
-                    </Text>
-                    {candidate.date && (
-                      <Text size={200} className={styles.muted}>
-                        {formatDateTime(candidate.date).split(' ')[0]}
-                      </Text>
-                    )}
-                  </div>
-                </TableCell>
-                <TableCell className={styles.meta}>
-                  <div className={styles.stack}>
-                    <Text size={200} className={styles.ellipsis}>
-                      {candidate.category}
-                    </Text>
-                    <div className={styles.tags}>
-                      {candidate.tags.map((tag) => (
-                        <Badge key={tag} size="small" appearance="outline">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </div>
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <Text size={200} className={styles.clamp} title={candidate.summary}>
-                    {candidate.summary}
+            ),
+          },
+          { key: 'title', header: `${M.columnTitle} / ${M.columnDate}` },
+          { key: 'meta', header: `${M.columnCategory} / ${M.columnTags}`, className: styles.meta },
+          { key: 'summary', header: M.columnSummary },
+          { key: 'media', header: `${M.columnCover} / ${M.columnImages}`, className: styles.media },
+          { key: 'problems', header: M.columnProblems },
+          { key: 'duplicate', header: M.columnDuplicate, className: styles.duplicate },
+        ]}
+      >
+        {candidates.map((candidate) => {
+          const missingImages = candidate.images.filter((image) => image.missing).length;
+          const choice = choices[candidate.path] ?? 'skip';
+          return (
+            <TableRow key={candidate.path} data-testid="import-candidate" data-path={candidate.relativePath}>
+              <TableCell className={styles.check}>
+                <Checkbox
+                  aria-label={M.selectFile(candidate.relativePath)}
+                  disabled={!!candidate.blocking}
+                  checked={selected.has(candidate.path)}
+                  onChange={(_, data) => onToggle(candidate.path, data.checked === true)}
+                />
+              </TableCell>
+              <TableCell>
+                <div className={styles.stack}>
+                  <Text weight="semibold" className={styles.ellipsis} title={candidate.title}>
+                    {candidate.title || M.untitled}
                   </Text>
-                </TableCell>
-                <TableCell className={styles.media}>
-                  <div className={styles.stack}>
-                    <Text size={200} className={styles.ellipsis} title={candidate.cover ?? ''}>
-                      {candidate.cover ? `${M.columnCover} ✓` : ''}
-                    </Text>
-                    <Text size={200}>
-                      {candidate.images.length > 0
-                        ? `${M.columnImages} ${candidate.images.length - missingImages}/${candidate.images.length}`
-                        : ''}
-                    </Text>
-                  </div>
-                </TableCell>
-                <TableCell>
-                  {candidate.problems.length === 0 ? (
+                  <Text size={200} className={`${styles.ellipsis} ${styles.muted}`} title={candidate.path}>
+                    {candidate.relativePath}
+                  </Text>
+                  {candidate.date && (
                     <Text size={200} className={styles.muted}>
-                      {M.noProblems}
+                      {formatDateTime(candidate.date).split(' ')[0]}
                     </Text>
-                  ) : (
-                    <ul className={styles.problems}>
-                      {candidate.problems.map((problem, index) => (
-                        <li key={index} data-kind={problem.kind}>
-                          <Text size={200}>{problem.message}</Text>
-                        </li>
-                      ))}
-                    </ul>
                   )}
-                </TableCell>
-                <TableCell className={styles.duplicate}>
-                  {candidate.duplicateOf && (
-                    <Dropdown
-                      className={styles.dropdown}
-                      size="small"
-                      aria-label={`${M.duplicateTitle}：${candidate.relativePath}`}
-                      value={CHOICE_LABELS[choice]}
-                      selectedOptions={[choice]}
-                      disabled={!selected.has(candidate.path)}
-                      onOptionSelect={(_, data) => isChoice(data.optionValue) && onChoose(candidate.path, data.optionValue)}
-                    >
-                      {(Object.keys(CHOICE_LABELS) as DuplicateChoice[]).map((value) => (
-                        <Option key={value} value={value}>
-                          {CHOICE_LABELS[value]}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                </div>
+              </TableCell>
+              <TableCell className={styles.meta}>
+                <div className={styles.stack}>
+                  <Text size={200} className={styles.ellipsis}>
+                    {candidate.category}
+                  </Text>
+                  <div className={styles.tags}>
+                    {candidate.tags.map((tag) => (
+                      <Badge key={tag} size="small" appearance="outline">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </div>
+                </div>
+              </TableCell>
+              <TableCell>
+                <Text size={200} className={styles.clamp} title={candidate.summary}>
+                  {candidate.summary}
+                </Text>
+              </TableCell>
+              <TableCell className={styles.media}>
+                <div className={styles.stack}>
+                  <Text size={200} className={styles.ellipsis} title={candidate.cover ?? ''}>
+                    {candidate.cover ? `${M.columnCover} ✓` : ''}
+                  </Text>
+                  <Text size={200}>
+                    {candidate.images.length > 0
+                      ? `${M.columnImages} ${candidate.images.length - missingImages}/${candidate.images.length}`
+                      : ''}
+                  </Text>
+                </div>
+              </TableCell>
+              <TableCell>
+                {candidate.problems.length === 0 ? (
+                  <Text size={200} className={styles.muted}>
+                    {M.noProblems}
+                  </Text>
+                ) : (
+                  <ul className={styles.problems}>
+                    {candidate.problems.map((problem, index) => (
+                      <li key={index} data-kind={problem.kind}>
+                        <Text size={200}>{problem.message}</Text>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TableCell>
+              <TableCell className={styles.duplicate}>
+                {candidate.duplicateOf && (
+                  <Dropdown
+                    className={styles.dropdown}
+                    size="small"
+                    aria-label={`${M.duplicateTitle}：${candidate.relativePath}`}
+                    value={CHOICE_LABELS[choice]}
+                    selectedOptions={[choice]}
+                    disabled={!selected.has(candidate.path)}
+                    onOptionSelect={(_, data) => isChoice(data.optionValue) && onChoose(candidate.path, data.optionValue)}
+                  >
+                    {(Object.keys(CHOICE_LABELS) as DuplicateChoice[]).map((value) => (
+                      <Option key={value} value={value}>
+                        {CHOICE_LABELS[value]}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </DesktopTable>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { BadgeProps } from '@fluentui/react-components';
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Badge, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { ImportReport } from '../../channels';
-import { useTableStyles } from '../drafts/table.styles';
+import { DesktopTable } from '../components/desktop-table';
+import { useTableStyles } from '../components/table.styles';
 
 type ResultStatus = ImportReport['files'][number]['status'];
 
@@ -17,36 +18,34 @@ const LOOK: Record<ResultStatus, { label: string; color: BadgeProps['color'] }> 
 export function ImportReportTable({ report }: { report: ImportReport }) {
   const table = useTableStyles();
   return (
-    <Table size="small" className={table.table} aria-label={M.importReport}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{M.columnFile}</TableHeaderCell>
-          <TableHeaderCell className={table.state}>{M.columnState}</TableHeaderCell>
-          <TableHeaderCell>{M.columnProblems}</TableHeaderCell>
+    <DesktopTable
+      label={M.importReport}
+      columns={[
+        { key: 'file', header: M.columnFile },
+        { key: 'state', header: M.columnState, className: table.state },
+        { key: 'problems', header: M.columnProblems },
+      ]}
+    >
+      {report.files.map((file) => (
+        <TableRow key={file.path} data-testid="import-result" data-status={file.status}>
+          <TableCell>
+            <div className={table.ellipsis} title={file.title}>
+              {file.title || M.untitled}
+            </div>
+            <Text size={200} className={table.ellipsis} title={file.path}>
+              {file.relativePath}
+            </Text>
+          </TableCell>
+          <TableCell className={table.state}>
+            <Badge appearance="tint" color={LOOK[file.status].color}>
+              {LOOK[file.status].label}
+            </Badge>
+          </TableCell>
+          <TableCell>
+            <Text size={200}>{[file.reason, ...file.warnings].filter(Boolean).join('；')}</Text>
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {report.files.map((file) => (
-          <TableRow key={file.path} data-testid="import-result" data-status={file.status}>
-            <TableCell>
-              <div className={table.ellipsis} title={file.title}>
-                {file.title || M.untitled}
-              </div>
-              <Text size={200} className={table.ellipsis} title={file.path}>
-                {file.relativePath}
-              </Text>
-            </TableCell>
-            <TableCell className={table.state}>
-              <Badge appearance="tint" color={LOOK[file.status].color}>
-                {LOOK[file.status].label}
-              </Badge>
-            </TableCell>
-            <TableCell>
-              <Text size={200}>{[file.reason, ...file.warnings].filter(Boolean).join('；')}</Text>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DesktopTable>
   );
 }

@@ -2,32 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { channelTable } from '../../../../desktop/src/channels';
+import type { BridgeReply } from '../../../../desktop/src/channels';
 import { probeServer } from '../../../../desktop/src/core/connection';
 import { ProfileStore } from '../../../../desktop/src/core/profiles';
 import { TokenVault } from '../../../../desktop/src/core/token-vault';
-import type { SafeStorageLike } from '../../../../desktop/src/core/token-vault';
-import { createConnectivity, startOfflineProbe } from '../../../../desktop/src/main/connectivity';
+import { createConnectivity, startConnectivityWatch } from '../../../../desktop/src/main/connectivity';
 import { createDispatcher } from '../../../../desktop/src/main/dispatch';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
 import { createEventEmitter } from '../../../../desktop/src/main/events';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 import { createDesktopServices } from '../../../../desktop/src/main/handlers';
+import { createServerFilesHandler } from '../../../../desktop/src/main/server-files';
+import { fakeSafeStorage } from '../../../../desktop/test/support/fake-safe-storage';
 
 /** Which keychain the fake safeStorage pretends the OS has. */
 export type KeychainKind = 'keychain' | 'basic_text';
-
-/**
- * Electron's safeStorage, faked: a reversible scrambling, and the Linux backend name the token
- * vault reads to tell a real keychain from basic_text.
- */
-export function fakeSafeStorage(kind: KeychainKind): SafeStorageLike {
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString: (text) => Buffer.from(`fake-safe-storage:${Buffer.from(text, 'utf8').toString('base64')}`, 'utf8'),
-    decryptString: (data) => Buffer.from(data.toString('utf8').replace(/^fake-safe-storage:/, ''), 'base64').toString('utf8'),
-    getSelectedStorageBackend: () => (kind === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
-  };
-}
 
 export interface DesktopMain {
   /** The app's data folder (Electron's userData). */
@@ -38,6 +27,10 @@ export interface DesktopMain {
   answerDialogs(paths: string[]): void;
   /** Notifications main was asked to show (app.notify). */
   notifications: { title: string; body: string }[];
+  /** Answers the page's `/server-files/...` image requests, as main's app:// protocol does. */
+  serverFiles(request: Request): Promise<Response>;
+  /** Every bridge call answered so far (channel name and reply), oldest first. */
+  bridgeCalls: { channel: string; reply: BridgeReply<unknown> }[];
   /** Every main -> renderer event sent so far (IPC event name and payload), oldest first. */
   sentEvents: { event: string; payload: unknown }[];
   stop(): Promise<void>;
@@ -47,7 +40,7 @@ export interface DesktopMainOptions {
   /** Delivers a main -> renderer event to the page (ipc event name, payload). */
   send: EventTarget;
   keychain?: KeychainKind;
-  /** How often an offline app asks the server whether it is back (main uses 15 s). */
+  /** How often the app asks the server whether it answers, online or not (main uses 15 s). */
   probeIntervalMs?: number;
 }
 
@@ -60,7 +53,11 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
   const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-desktop-'));
   const [profiles, vault] = await Promise.all([
     ProfileStore.open(dataDir),
-    TokenVault.open({ dir: dataDir, safeStorage: fakeSafeStorage(options.keychain ?? 'keychain'), platform: 'linux' }),
+    TokenVault.open({
+      dir: dataDir,
+      safeStorage: fakeSafeStorage(options.keychain === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
+      platform: 'linux',
+    }),
   ]);
   const sentEvents: { event: string; payload: unknown }[] = [];
   const recorder: EventTarget = {
@@ -92,24 +89,32 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     },
   });
   publishPending = () => services.publishPending();
-  const stopProbe = startOfflineProbe({
+  const watch = startConnectivityWatch({
     connectivity,
     activeServerUrl: () => profiles.active()?.url,
     probe: async (url) => (await probeServer(url)).ok,
     intervalMs: options.probeIntervalMs ?? 500,
   });
+  const dispatcher = createDispatcher(channelTable, services.handlers, {
+    logError: (name, error) => console.error(`harness: bridge call ${name} failed`, error),
+  });
+  const bridgeCalls: DesktopMain['bridgeCalls'] = [];
   return {
     dataDir,
-    dispatch: createDispatcher(channelTable, services.handlers, {
-      logError: (name, error) => console.error(`harness: bridge call ${name} failed`, error),
-    }),
+    async dispatch(channel, arg) {
+      const reply = await dispatcher(channel, arg);
+      bridgeCalls.push({ channel, reply });
+      return reply;
+    },
+    bridgeCalls,
+    serverFiles: createServerFilesHandler({ serverUrl: (profileId) => profiles.get(profileId)?.url }),
     answerDialogs(paths) {
       dialogAnswer = paths;
     },
     notifications,
     sentEvents,
     async stop() {
-      stopProbe();
+      watch.stop();
       await services.settleDrafts();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -30,6 +30,11 @@ export interface Notification {
 export interface AdminPlatform {
   /** Origin of the Folio server ('' for the same origin). */
   apiBaseUrl: string;
+  /**
+   * Where the server's root-relative files (covers, avatars) load from; `apiBaseUrl` when absent.
+   * The desktop app serves them from its own origin (its CSP cannot list servers added later).
+   */
+  fileBaseUrl?: string;
   tokenStorage: TokenStorage;
   /** Native file picker; without it a hidden <input type="file"> is used. */
   pickFiles?: (options: PickFilesOptions) => Promise<File[]>;
@@ -61,6 +66,11 @@ export function pickFilesWithInput({ accept, multiple = false }: PickFilesOption
     input.addEventListener('cancel', () => resolve([]));
     input.click();
   });
+}
+
+/** A file path from the API (cover, avatar) as the URL this platform's <img> loads. */
+export function platformFileUrl(platform: AdminPlatform, path: string): string {
+  return resolveFileUrl(platform.fileBaseUrl ?? platform.apiBaseUrl, path);
 }
 
 /** Turns a root-relative file path from the API into a URL the <img> can load. */

@@ -4,7 +4,7 @@ import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, PublicUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
+import { pickFilesWithInput, platformFileUrl, useAdminPlatform } from '../../platform';
 import type { ArticleFields } from '../model/article-fields';
 import { uploadCover } from '../api/articles.api';
 import { AiPanel } from './ai-panel';
@@ -94,7 +94,7 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
         <div className={styles.cover}>
           <img
             className={styles.thumb}
-            src={value.cover ? resolveFileUrl(platform.apiBaseUrl, value.cover) : DEFAULT_COVER}
+            src={value.cover ? platformFileUrl(platform, value.cover) : DEFAULT_COVER}
             alt={AdminUiMessages.coverPreview}
             onError={(event) => {
               if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;

@@ -15,7 +15,7 @@ import {
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { AdminArticleListItem } from '@folio/shared';
 import { formatDateTime } from '../../../../lib/format';
-import { resolveFileUrl, useAdminPlatform } from '../../platform';
+import { platformFileUrl, useAdminPlatform } from '../../platform';
 import { DEFAULT_COVER } from '../model/default-cover';
 import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
 
@@ -52,7 +52,7 @@ export interface ArticleTableProps {
 
 export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onDelete }: ArticleTableProps) {
   const styles = useStyles();
-  const { apiBaseUrl } = useAdminPlatform();
+  const platform = useAdminPlatform();
   const selectedOnPage = articles.filter((article) => selected.has(article.id)).length;
   const allState = selectedOnPage === 0 ? false : selectedOnPage === articles.length ? true : 'mixed';
 
@@ -116,7 +116,7 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
               <TableCell>
                 <img
                   className={styles.thumb}
-                  src={article.cover ? resolveFileUrl(apiBaseUrl, article.cover) : DEFAULT_COVER}
+                  src={article.cover ? platformFileUrl(platform, article.cover) : DEFAULT_COVER}
                   alt={PublicUiMessages.defaultCoverAlt(article.title)}
                   loading="lazy"
                   onError={(event) => {

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../../../lib/format';
 import { PageHeader } from '../../components/page-header';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
+import { pickFilesWithInput, platformFileUrl, useAdminPlatform } from '../../platform';
 import { SortableList } from '../../sortable-cards/components/sortable-list';
 import { deleteAvatar, fetchAvatars, saveAvatarOrder, uploadAvatar } from '../api/avatars.api';
 
@@ -136,7 +136,7 @@ export function AvatarsPage() {
           renderItem={(avatar, index, handle) => (
             <div className={mergeClasses(styles.row, index === 0 && styles.current)} data-testid="avatar-item">
               {handle}
-              <img className={styles.image} src={resolveFileUrl(platform.apiBaseUrl, avatar.url)} alt={label(index)} />
+              <img className={styles.image} src={platformFileUrl(platform, avatar.url)} alt={label(index)} />
               <div className={styles.info}>
                 <Text weight="semibold">
                   {label(index)} {index === 0 && <Badge appearance="tint">{AdminUiMessages.inUse}</Badge>}
