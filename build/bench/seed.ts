@@ -14,6 +14,8 @@ export interface SeededSite {
   markdownBytes: number;
   /** The newest article: the one the detail, page and comment scenarios use. */
   detailId: number;
+  /** A sample article with a Mermaid diagram: the page weight and Lighthouse runs load it too. */
+  diagramId: number;
 }
 
 const BATCH = 500;
@@ -36,7 +38,10 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
     markdownBytes += batch.reduce((sum, article) => sum + Buffer.byteLength(article.content), 0);
     await Promise.all(batch.map((article) => articles.create(article)));
   }
-  const ids = articles.listLive().map((article) => article.id);
+  const live = articles.listLive();
+  const ids = live.map((article) => article.id);
+  const diagramId = live.find((article) => articles.body(article.id).includes('```mermaid'))?.id;
+  if (diagramId === undefined) throw new Error('the sample site has no article with a diagram');
   for (let start = 0; start < options.commentCount; start += BATCH) {
     const count = Math.min(BATCH, options.commentCount - start);
     await Promise.all(
@@ -54,5 +59,5 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
     );
   }
   await store.flush();
-  return { markdownBytes, detailId: ids[0] ?? 1 };
+  return { markdownBytes, detailId: ids[0] ?? 1, diagramId };
 }
