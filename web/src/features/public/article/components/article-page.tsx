@@ -115,12 +115,12 @@ export default function ArticlePage() {
       {(article.category || article.tags.length > 0) && (
         <div className={styles.chips}>
           {article.category && (
-            <Badge look="filled" size="large">
+            <Badge look="filled" size="large" data-testid="article-chip">
               {article.category}
             </Badge>
           )}
           {article.tags.map((tag) => (
-            <Badge key={tag} look="outline" size="large">
+            <Badge key={tag} look="outline" size="large" data-testid="article-chip">
               {tag}
             </Badge>
           ))}
