@@ -19,7 +19,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     minWidth: '20px',
     height: '20px',
-    padding: `0 calc(${tokens.spacingHorizontalXS} + ${tokens.spacingHorizontalXXS})`,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
     borderRadius: tokens.borderRadiusCircular,
     border: `${tokens.strokeWidthThin} solid transparent`,
     fontFamily: tokens.fontFamilyBase,
@@ -28,7 +28,7 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase200,
     whiteSpace: 'nowrap',
   },
-  large: { minWidth: '24px', height: '24px', padding: `0 ${tokens.spacingHorizontalSNudge}` },
+  large: { minWidth: '24px', height: '24px' },
   filled: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand },
   tint: {
     backgroundColor: tokens.colorBrandBackground2,

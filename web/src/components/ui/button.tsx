@@ -19,7 +19,6 @@ const useStyles = makeStyles({
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
-    gap: '6px',
     boxSizing: 'border-box',
     minWidth: '96px',
     minHeight: '32px',
@@ -53,7 +52,6 @@ const useStyles = makeStyles({
     },
   },
   small: {
-    gap: '4px',
     minWidth: '64px',
     minHeight: '24px',
     padding: `3px ${tokens.spacingHorizontalS}`,
@@ -111,6 +109,10 @@ const useStyles = makeStyles({
       border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStrokeDisabled}`,
     },
   },
+  primaryDisabled: {
+    border: `${tokens.strokeWidthThin} solid transparent`,
+    ':hover': { border: `${tokens.strokeWidthThin} solid transparent` },
+  },
   subtleDisabled: {
     backgroundColor: tokens.colorTransparentBackground,
     border: `${tokens.strokeWidthThin} solid transparent`,
@@ -126,6 +128,9 @@ const useStyles = makeStyles({
     width: '20px',
     height: '20px',
   },
+  // Only the icon is spaced from the label; the label may be several nodes (a tag and its count).
+  iconBeforeLabel: { marginRight: '6px' },
+  iconBeforeLabelSmall: { marginRight: '4px' },
 });
 
 /** A button with Fluent's look; `aria-pressed` makes it a toggle button. */
@@ -148,13 +153,23 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
         appearance === 'outline' && styles.outline,
         appearance === 'subtle' && styles.subtle,
         disabled && styles.disabled,
+        disabled && appearance === 'primary' && styles.primaryDisabled,
         disabled && appearance === 'subtle' && styles.subtleDisabled,
         iconOnly && (size === 'small' ? styles.iconOnlySmall : styles.iconOnly),
         className,
       )}
       {...rest}
     >
-      {icon !== undefined && <span className={styles.icon}>{icon}</span>}
+      {icon !== undefined && (
+        <span
+          className={mergeClasses(
+            styles.icon,
+            !iconOnly && (size === 'small' ? styles.iconBeforeLabelSmall : styles.iconBeforeLabel),
+          )}
+        >
+          {icon}
+        </span>
+      )}
       {children}
     </button>
   );

@@ -59,6 +59,7 @@ export const useFieldFrameStyles = makeStyles({
     font: 'inherit',
     '::placeholder': { color: tokens.colorNeutralForeground4, opacity: 1 },
   },
+  controlAfterSlot: { paddingLeft: tokens.spacingHorizontalXXS },
   slot: {
     display: 'inline-flex',
     paddingLeft: tokens.spacingHorizontalMNudge,

@@ -5,7 +5,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' },
   label: {
-    paddingBottom: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalXXS} 0`,
+    marginBottom: tokens.spacingVerticalXXS,
     color: tokens.colorNeutralForeground1,
     fontSize: tokens.fontSizeBase300,
     lineHeight: tokens.lineHeightBase300,

@@ -13,7 +13,7 @@ export function TextInput({ contentBefore, className, ...rest }: TextInputProps)
   return (
     <span className={mergeClasses(styles.frame, className)}>
       {contentBefore !== undefined && <span className={styles.slot}>{contentBefore}</span>}
-      <input className={styles.control} {...rest} />
+      <input className={mergeClasses(styles.control, contentBefore !== undefined && styles.controlAfterSlot)} {...rest} />
     </span>
   );
 }
