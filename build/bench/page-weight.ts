@@ -31,11 +31,12 @@ export async function measurePageWeight(origin: string, paths: string[]): Promis
       await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: '' }));
       // The moment of hydration, on the page's own clock, taken by an observer set up before any script.
       await page.addInitScript(() => {
+        // The document has no <html> element yet when this runs: watch the whole document.
         new MutationObserver((_, observer) => {
-          if (document.documentElement.dataset.hydrated !== 'true') return;
+          if (document.documentElement?.dataset.hydrated !== 'true') return;
           (window as { __hydratedAt?: number }).__hydratedAt = performance.timeOrigin + performance.now();
           observer.disconnect();
-        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+        }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
       });
       const responses: { startedAt: number; body: Promise<Buffer> }[] = [];
       page.on('response', (response) => {

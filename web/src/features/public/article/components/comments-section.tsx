@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { commentCreateSchema, LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
-import { firstIssueMessage } from '../../../../lib/first-issue';
 import { formatDate } from '../../../../lib/format';
 import { postComment } from '../api/article.api';
+import { useCommentRules } from '../hooks/use-comment-rules';
 import { useComments } from '../hooks/use-comments';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
@@ -60,7 +60,8 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   // The server's own rules (昵称 and 评论内容 required, length limits): the button waits until they pass.
-  const valid = firstIssueMessage(commentCreateSchema.safeParse({ author, content, email: '' })) === null;
+  const commentIsValid = useCommentRules();
+  const valid = commentIsValid(author, content);
   const ready = valid && !sending && !demo;
 
   const submit = async (event: FormEvent) => {
