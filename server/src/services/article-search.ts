@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@folio/shared';
 import type { ArticleRecord } from '../store/records.js';
 
 /** Where a query matched, best first: the ranking of API section 8 (title, tag, summary, body). */
@@ -13,7 +14,7 @@ interface SearchEntry {
   lowerTitle: string;
   lowerTags: string[];
   lowerSummary: string;
-  lowerBody: string;
+  /** Built from the lower-cased body, which is then dropped: a second copy of every body costs too much memory. */
   bodyBigrams: BigramSignature;
 }
 
@@ -27,6 +28,9 @@ interface BigramSignature {
   /** 32 minus log2 of the number of bits: how far a 32-bit pair hash is shifted to index it. */
   shift: number;
 }
+
+/** Articles indexed per turn of the event loop while warming at start. */
+const WARM_BATCH = 50;
 
 const MIN_SIGNATURE_LOG2 = 12;
 const MAX_SIGNATURE_LOG2 = 18;
@@ -64,6 +68,14 @@ function mayContain(signature: BigramSignature, pairHashes: readonly number[]): 
   return true;
 }
 
+/** A query ready to test against many articles. */
+interface CompiledQuery {
+  needle: string;
+  pairHashes: readonly number[];
+  /** Case-insensitive literal match, so bodies are scanned as stored, with no lower-cased copy kept. */
+  inBody: RegExp;
+}
+
 /** Lower-cases and trims a query; `''` means "no search". Inner whitespace is kept as typed. */
 export function normalizeQuery(query: string | undefined): string {
   return (query ?? '').trim().toLowerCase();
@@ -74,9 +86,10 @@ export function normalizeQuery(query: string | undefined): string {
  * substring matching needs no word splitting, so Chinese matches without spaces (`安全` finds
  * `java 安全管理器`).
  *
- * Lower-casing a long body costs far more than scanning it, so the lower-cased text of each
- * article (and a signature of its character pairs that rules most bodies out without a scan) is
- * kept here and rebuilt only when one of its sources changes. Sources are compared
+ * Lower-casing a long body costs far more than scanning it, so the lower-cased title, tags and
+ * summary of each article, and a signature of its body's character pairs that rules most bodies
+ * out without a scan, are kept here and rebuilt only when one of their sources changes; the
+ * few bodies the signature lets through are scanned case-insensitively as they are stored. Sources are compared
  * by identity: every write path (edit, import, restore) replaces the strings, so no write needs
  * to notify the index, and a stale entry can never be served.
  */
@@ -89,10 +102,10 @@ export class ArticleSearchIndex {
   search(articles: readonly ArticleRecord[], query: string): ArticleRecord[] {
     const needle = normalizeQuery(query);
     if (!needle) return [...articles];
-    const pairHashes = queryPairHashes(needle);
+    const compiled = { needle, pairHashes: queryPairHashes(needle), inBody: new RegExp(escapeRegExp(needle), 'i') };
     const buckets: ArticleRecord[][] = [[], [], [], []];
     for (const article of articles) {
-      const rank = this.rank(article, needle, pairHashes);
+      const rank = this.rank(article, compiled);
       if (rank !== undefined) buckets[rank]?.push(article);
     }
     this.forgetMissing(articles);
@@ -114,12 +127,23 @@ export class ArticleSearchIndex {
     for (const article of articles) this.entryFor(article);
   }
 
-  private rank(article: ArticleRecord, needle: string, pairHashes: readonly number[]): MatchRank | undefined {
+  /**
+   * `warm` for the whole site at start, a batch at a time with the event loop free in between,
+   * so the first pages are served while it runs (a search meanwhile builds what it needs).
+   */
+  async warmInBackground(articles: readonly ArticleRecord[]): Promise<void> {
+    for (let start = 0; start < articles.length; start += WARM_BATCH) {
+      this.warm(articles.slice(start, start + WARM_BATCH));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private rank(article: ArticleRecord, { needle, pairHashes, inBody }: CompiledQuery): MatchRank | undefined {
     const entry = this.entryFor(article);
     if (entry.lowerTitle.includes(needle)) return RANK.title;
     if (entry.lowerTags.some((tag) => tag.includes(needle))) return RANK.tag;
     if (entry.lowerSummary.includes(needle)) return RANK.summary;
-    if (mayContain(entry.bodyBigrams, pairHashes) && entry.lowerBody.includes(needle)) return RANK.body;
+    if (mayContain(entry.bodyBigrams, pairHashes) && inBody.test(entry.body)) return RANK.body;
     return undefined;
   }
 
@@ -135,7 +159,6 @@ export class ArticleSearchIndex {
     ) {
       return cached;
     }
-    const lowerBody = body.toLowerCase();
     const entry: SearchEntry = {
       title: article.title,
       tags: article.tags,
@@ -144,8 +167,7 @@ export class ArticleSearchIndex {
       lowerTitle: article.title.toLowerCase(),
       lowerTags: article.tags.map((tag) => tag.toLowerCase()),
       lowerSummary: article.summary.toLowerCase(),
-      lowerBody,
-      bodyBigrams: bigramSignature(lowerBody),
+      bodyBigrams: bigramSignature(body.toLowerCase()),
     };
     this.entries.set(article.id, entry);
     return entry;

@@ -58,9 +58,9 @@ export class ArticlesService {
     this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
   }
 
-  /** Lower-cases every live article for search now, rather than on the first visitor's request. */
-  warmSearch(): void {
-    this.searchIndex.warm(this.articles.listLive());
+  /** Indexes every live article for search in the background, rather than on the first visitor's request. */
+  warmSearch(): Promise<void> {
+    return this.searchIndex.warmInBackground(this.articles.listLive());
   }
 
   /** Distinct categories of live articles as stored, in article order (the AI analyser's vocabulary). */

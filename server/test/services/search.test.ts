@@ -45,6 +45,18 @@ describe('ArticleSearchIndex', () => {
     expect(ids(index.search(all, '管理器'))).toEqual([title.id]);
   });
 
+  it('takes the characters of a query literally in bodies (C++, Node.js, [x], a*b)', () => {
+    const bodies = new Map<number, string>();
+    const cpp = buildRecord();
+    bodies.set(cpp.id, '先学 C++，再学 Node.JS 的 [x] 与 a*b');
+    const lookalike = buildRecord();
+    bodies.set(lookalike.id, 'Cxx 和 nodeXjs 与 x 和 aab');
+    const index = indexWith(bodies);
+    for (const query of ['c++', 'NODE.js', '[x]', 'a*b', '+']) {
+      expect(ids(index.search([cpp, lookalike], query)), query).toEqual([cpp.id]);
+    }
+  });
+
   it('ranks a title match first even when another article matches in several lower fields', () => {
     const everywhereButTitle = buildRecord({ tags: ['Rust'], summary: 'Rust 入门' });
     const titleOnly = buildRecord({ title: 'Rust 所有权' });

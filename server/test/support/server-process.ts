@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -7,6 +8,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tsxLoader = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 const serverEntry = path.join(repoRoot, 'server/src/main.ts');
 const compiledEntry = path.join(repoRoot, 'server/dist/main.js');
+
+/** The Node flags of `npm start` (`node <flags> server/dist/main.js`), read from package.json so both run alike. */
+function startNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode ((?:--\S+ )*)server\/dist\/main\.js/.exec(scripts.start)?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script does not run node server/dist/main.js: ${scripts.start}`);
+  return flags.split(' ').filter(Boolean);
+}
 
 export const PROCESS_ADMIN_PASSWORD = 'child-process-password';
 export const PROCESS_JWT_SECRET = 'child-process-secret-that-is-long-enough-for-hs256';
@@ -38,7 +47,7 @@ export interface SpawnOptions {
  * directory is the data dir, so a developer's `.env` in the repo never leaks into a test.
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const args = options.compiled ? ['--enable-source-maps', compiledEntry] : ['--import', tsxLoader, serverEntry];
+  const args = options.compiled ? [...startNodeFlags(), compiledEntry] : ['--import', tsxLoader, serverEntry];
   const child = spawn(process.execPath, args, {
     cwd: options.dataDir,
     env: {

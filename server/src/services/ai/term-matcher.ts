@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@folio/shared';
 import { CASE_SENSITIVE_ALIASES, KNOWN_TERMS } from './keywords.js';
 import type { KnownTerm } from './keywords.js';
 
@@ -8,7 +9,6 @@ export interface WeightedText {
 }
 
 const CJK = /[\u4e00-\u9fa5]/;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Short Latin aliases ("AI", "TS", "Vue") and everyday words ("Node", "Go") only match as

@@ -1,7 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
-import { useFieldFrameStyles } from './field-styles';
+import { FieldFrame } from './field-frame';
 
 const useStyles = makeStyles({
   select: { appearance: 'none', paddingRight: '36px', cursor: 'pointer' },
@@ -17,16 +17,19 @@ const useStyles = makeStyles({
 
 /** The browser's own drop-down list in Fluent's outline frame. */
 export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  const frame = useFieldFrameStyles();
   const styles = useStyles();
-  return (
-    <span className={mergeClasses(frame.frame, className)}>
-      <select className={mergeClasses(frame.control, styles.select)} {...rest}>
-        {children}
-      </select>
-      <span className={styles.chevron} aria-hidden="true">
-        <ChevronDownRegular />
-      </span>
+  const chevron = (
+    <span className={styles.chevron} aria-hidden="true">
+      <ChevronDownRegular />
     </span>
+  );
+  return (
+    <FieldFrame className={className} after={chevron}>
+      {(controlClassName) => (
+        <select className={mergeClasses(controlClassName, styles.select)} {...rest}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useFieldFrameStyles } from './field-styles';
+import { FieldFrame } from './field-frame';
 
 const useStyles = makeStyles({
   frame: { display: 'flex', alignItems: 'stretch' },
@@ -13,11 +13,10 @@ const useStyles = makeStyles({
 
 /** A multi-line text field with Fluent's outline look, resizable vertically. */
 export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const frame = useFieldFrameStyles();
   const styles = useStyles();
   return (
-    <span className={mergeClasses(frame.frame, styles.frame, className)}>
-      <textarea className={mergeClasses(frame.control, styles.textarea)} {...rest} />
-    </span>
+    <FieldFrame className={mergeClasses(styles.frame, className)}>
+      {(controlClassName) => <textarea className={mergeClasses(controlClassName, styles.textarea)} {...rest} />}
+    </FieldFrame>
   );
 }

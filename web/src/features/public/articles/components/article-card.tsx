@@ -7,7 +7,7 @@ import { FallbackImage } from '../../../../components/fallback-image';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { formatDate } from '../../../../lib/format';
-import { coverSrc, DEFAULT_COVER } from '../api/articles.api';
+import { coverSrc, DEFAULT_COVER } from '../model/cover';
 import { useShareArticle } from '../hooks/use-share-article';
 
 const useStyles = makeStyles({

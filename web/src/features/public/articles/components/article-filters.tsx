@@ -5,8 +5,8 @@ import { PublicUiMessages as M } from '@folio/shared';
 import { Button } from '../../../../components/ui/button';
 import { Select } from '../../../../components/ui/select';
 import { TextInput } from '../../../../components/ui/text-input';
-import type { ArticleFilters } from '../api/articles.api';
-import { hasFilters } from '../api/articles.api';
+import type { ArticleFilters } from '../model/filters';
+import { hasFilters } from '../model/filters';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

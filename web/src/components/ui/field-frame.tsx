@@ -1,10 +1,7 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 
-/**
- * The frame of Fluent's outline text fields (Input, Select, Textarea): a thin border with a
- * darker bottom edge that turns into a brand-coloured underline while the field has focus.
- */
-export const useFieldFrameStyles = makeStyles({
+const useStyles = makeStyles({
   frame: {
     position: 'relative',
     display: 'inline-flex',
@@ -67,3 +64,31 @@ export const useFieldFrameStyles = makeStyles({
     fontSize: '20px',
   },
 });
+
+/**
+ * The frame of Fluent's outline text fields (Input, Select, Textarea): a thin border with a
+ * darker bottom edge that turns into a brand-coloured underline while the field has focus.
+ * `children` draws the control with the class that blends it into the frame.
+ */
+export function FieldFrame({
+  className,
+  before,
+  after,
+  children,
+}: {
+  className?: string;
+  /** An icon before the control (the search field's magnifier). */
+  before?: ReactNode;
+  /** Drawn over the control's end (the drop-down's chevron). */
+  after?: ReactNode;
+  children: (controlClassName: string) => ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <span className={mergeClasses(styles.frame, className)}>
+      {before !== undefined && <span className={styles.slot}>{before}</span>}
+      {children(mergeClasses(styles.control, before !== undefined && styles.controlAfterSlot))}
+      {after}
+    </span>
+  );
+}
