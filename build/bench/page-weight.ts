@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { printTable } from './report.js';
 
 export interface PageWeight {
   path: string;
@@ -13,8 +14,9 @@ const runningAsRoot = typeof process.getuid === 'function' && process.getuid() =
 
 /**
  * JavaScript a visitor downloads before a page is usable (hydrated), measured in real Chromium:
- * every script response until the page marks `data-hydrated`, sized raw and gzipped here so the
- * figure does not depend on whether the server compresses.
+ * every script requested before the page marks `data-hydrated` (what hydration fetches lazily
+ * afterwards, such as the Socket.IO client or Mermaid, is not counted), sized raw and gzipped
+ * here so the figure does not depend on whether the server compresses.
  */
 export async function measurePageWeight(origin: string, paths: string[]): Promise<PageWeight[]> {
   const browser = await chromium.launch({
@@ -27,13 +29,27 @@ export async function measurePageWeight(origin: string, paths: string[]): Promis
       const page = await browser.newPage();
       // Off-site requests (code host, calendar image) are answered empty: the bench never leaves loopback.
       await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: '' }));
-      const bodies: Promise<Buffer>[] = [];
+      // The moment of hydration, on the page's own clock, taken by an observer set up before any script.
+      await page.addInitScript(() => {
+        // The document has no <html> element yet when this runs: watch the whole document.
+        new MutationObserver((_, observer) => {
+          if (document.documentElement?.dataset.hydrated !== 'true') return;
+          (window as { __hydratedAt?: number }).__hydratedAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
+      });
+      const responses: { startedAt: number; body: Promise<Buffer> }[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => Buffer.alloc(0)));
+        const request = response.request();
+        if (request.resourceType() !== 'script') return;
+        responses.push({ startedAt: request.timing().startTime, body: response.body().catch(() => Buffer.alloc(0)) });
       });
       await page.goto(origin + path);
       await page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 });
-      const scripts = await Promise.all(bodies);
+      const hydratedAt = await page.evaluate(() => (window as { __hydratedAt?: number }).__hydratedAt ?? Infinity);
+      const scripts = await Promise.all(
+        responses.filter((response) => response.startedAt < hydratedAt).map((response) => response.body),
+      );
       results.push({
         path,
         scripts: scripts.length,
@@ -46,4 +62,19 @@ export async function measurePageWeight(origin: string, paths: string[]): Promis
   } finally {
     await browser.close();
   }
+}
+
+/** Issue 12's budget for the landing page's JavaScript before it is usable, gzip. */
+const LANDING_BUDGET_KB = 110;
+
+export function printPageWeights(weights: PageWeight[]): void {
+  printTable(
+    ['JavaScript before usable', 'scripts', 'raw KB', 'gzip KB'],
+    weights.map((weight) => [
+      weight.path === '/' ? `/ (budget ${LANDING_BUDGET_KB} KB gzip)` : weight.path,
+      String(weight.scripts),
+      weight.rawKb.toFixed(0),
+      weight.gzipKb.toFixed(0),
+    ]),
+  );
 }

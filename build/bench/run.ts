@@ -8,17 +8,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/test/support/server-process.js';
+import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import type { ServerProcess } from '../../server/test/support/server-process.js';
 import { SEARCH_TERM } from './corpus.js';
 import { rssMb, runScenario, waitFor200 } from './measure.js';
 import type { ScenarioResult } from './measure.js';
 import { printLighthouse, runLighthouse } from './lighthouse.js';
-import { measurePageWeight } from './page-weight.js';
+import { measurePageWeight, printPageWeights } from './page-weight.js';
 import { startRawServer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
-import { startStandIns } from './stand-ins.js';
+import { startStandIns, useStandIns } from './stand-ins.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -117,18 +117,17 @@ async function measureSite(rows: ScenarioResult[]): Promise<void> {
       console.info(
         `RSS before / after repeating the HTML scenarios: ${rssBeforeRepeat.toFixed(0)} / ${rssAfterRepeat.toFixed(0)} MB`,
       );
-      const weights = await measurePageWeight(server.url, ['/', `/articles/${id}`]);
-      for (const weight of weights) {
-        console.info(
-          `JavaScript before ${weight.path} is usable: ${weight.scripts} scripts, ${weight.rawKb.toFixed(0)} KB raw, ${weight.gzipKb.toFixed(0)} KB gzip`,
-        );
-      }
+      const pages = ['/', `/articles/${id}`, `/articles/${site.diagramId}`];
+      printPageWeights(await measurePageWeight(server.url, pages));
       const standIns = await startStandIns();
       try {
         await useStandIns(server.url, standIns.calendarUrl);
         console.info('');
         printLighthouse(
-          await runLighthouse([`${server.url}/`, `${server.url}/articles/${id}`], standIns.chromeFlags),
+          await runLighthouse(
+            pages.map((page) => server.url + page),
+            standIns.chromeFlags,
+          ),
           server.url,
         );
       } finally {
@@ -138,24 +137,6 @@ async function measureSite(rows: ScenarioResult[]): Promise<void> {
       await stopServer(server, 'SIGTERM');
     }
   });
-}
-
-/** Points the landing page's code-host link and calendar image at the loopback stand-ins. */
-async function useStandIns(origin: string, calendarUrl: string): Promise<void> {
-  const login = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PROCESS_ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token?: string };
-  const update = await fetch(`${origin}/api/admin/site-blocks`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
-    body: JSON.stringify({
-      blocks: [{ name: 'home', content: { github_url: 'https://github.com/folio-bench', github_calendar_url: calendarUrl } }],
-    }),
-  });
-  if (!update.ok) throw new Error(`could not point the site at the stand-ins (HTTP ${update.status})`);
 }
 
 /** The cost of one comment must not grow with the number of comments ever posted. */

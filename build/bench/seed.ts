@@ -12,8 +12,10 @@ export interface SeedOptions {
 
 export interface SeededSite {
   markdownBytes: number;
-  /** The newest article: the one the detail, page and comment scenarios use. */
+  /** The newest article without a diagram: the one the detail, page and comment scenarios use. */
   detailId: number;
+  /** A sample article with a Mermaid diagram: the page weight and Lighthouse runs load it too. */
+  diagramId: number;
 }
 
 const BATCH = 500;
@@ -35,7 +37,13 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
     markdownBytes += batch.reduce((sum, article) => sum + Buffer.byteLength(article.content), 0);
     await Promise.all(batch.map((article) => articles.create(article)));
   }
-  const ids = articles.listLive().map((article) => article.id);
+  const live = articles.listLive();
+  const ids = live.map((article) => article.id);
+  const hasDiagram = (id: number) => articles.body(id).includes('```mermaid');
+  const diagramId = ids.find(hasDiagram);
+  const plainId = ids.find((id) => !hasDiagram(id));
+  if (diagramId === undefined || plainId === undefined)
+    throw new Error('the bench site needs an article with a diagram and one without');
   // One mutation for all comments: the store then writes each article's comment file once,
   // instead of once per group commit (100,000 comments over 2,000 articles would be ~100,000 writes).
   await store.mutate(['comments'], (state) => {
@@ -53,5 +61,5 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
     }
   });
   await store.flush();
-  return { markdownBytes, detailId: ids[0] ?? 1 };
+  return { markdownBytes, detailId: plainId, diagramId };
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PROCESS_ADMIN_PASSWORD } from '../../server/test/support/server-process.js';
 
 /**
  * Loopback stand-ins for what a landing page loads from elsewhere, so Lighthouse sees the page as a
@@ -77,4 +78,22 @@ export async function startStandIns(): Promise<StandIns> {
       await Promise.all([new Promise((resolve) => tls.close(resolve)), new Promise((resolve) => plain.close(resolve))]);
     },
   };
+}
+
+/** Points the landing page's code-host link and calendar image at the loopback stand-ins. */
+export async function useStandIns(origin: string, calendarUrl: string): Promise<void> {
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PROCESS_ADMIN_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  const update = await fetch(`${origin}/api/admin/site-blocks`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+    body: JSON.stringify({
+      blocks: [{ name: 'home', content: { github_url: 'https://github.com/folio-bench', github_calendar_url: calendarUrl } }],
+    }),
+  });
+  if (!update.ok) throw new Error(`could not point the site at the stand-ins (HTTP ${update.status})`);
 }

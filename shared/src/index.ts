@@ -6,7 +6,6 @@ export * from './schemas.js';
 export * from './tags.js';
 export * from './text.js';
 export * from './types.js';
-export * from './zod-messages.js';
 export * from './desktop-bridge-messages.js';
 export * from './desktop.js';
 export * from './timestamps.js';

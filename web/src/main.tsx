@@ -1,3 +1,5 @@
+// First: starts the home section's lazy images before React hydrates the page (see the module).
+import './deferred-images';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -47,7 +47,7 @@ test.describe('article page', () => {
     await routeExternal(page);
     await openPage(page, `/articles/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: WELCOME_TITLE })).toBeVisible();
-    await expect(page.locator('.fui-Badge').filter({ hasText: '工具使用' })).toBeVisible();
+    await expect(page.getByTestId('article-chip').filter({ hasText: '工具使用' })).toBeVisible();
     await expect(page.getByText('2026年1月5日')).toBeVisible();
     await expect(page.getByText(/^\d+ 次阅读$/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: '支持的写作功能' })).toBeVisible();

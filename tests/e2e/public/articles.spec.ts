@@ -41,7 +41,7 @@ test.describe('article list', () => {
     await routeExternal(page);
     await openPage(page, '/');
     const card = page.getByTestId('article-card').filter({ hasText: '五个标签的文章' });
-    await expect(card.getByTestId('card-tags').locator('.fui-Badge')).toHaveText(['A1', 'B2', 'C3', '+2']);
+    await expect(card.getByTestId('card-tag')).toHaveText(['A1', 'B2', 'C3', '+2']);
     await expect(card).toContainText('0 次阅读');
     await expect(card).toContainText('0 条评论');
     await expect(card.locator('img')).toHaveAttribute('src', '/default-cover.svg');

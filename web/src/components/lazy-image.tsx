@@ -15,7 +15,8 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
 
 /**
  * An image that starts loading only once it is in view (threshold 0.1), optionally after a
- * delay, and swaps to `fallbackSrc` when it has no source or fails.
+ * delay, and swaps to `fallbackSrc` when it has no source or fails. In a server-rendered page
+ * the `data-deferred-*` attributes let `deferred-images.ts` start it before the app hydrates.
  */
 export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
@@ -49,6 +50,11 @@ export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...res
       {...rest}
       alt={alt}
       src={current}
+      decoding="async"
+      data-deferred-src={src || undefined}
+      data-deferred-delay={delayMs}
+      data-deferred-threshold={LAZY_LOAD_THRESHOLD}
+      data-fallback-src={fallbackSrc}
       data-loaded={visible ? 'true' : 'false'}
       onError={() => {
         if (visible && src && !useFallback) {

@@ -1,22 +1,28 @@
 import { useEffect, useRef } from 'react';
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@folio/shared';
 import type { RealtimeEvent, RealtimeEventMap } from '@folio/shared';
 
-let socket: Socket | null = null;
+let socket: Promise<Socket> | null = null;
 
-/** One shared connection per tab, opened on first use (API 13). */
-function getSocket(): Socket {
-  socket ??= io({
-    path: '/socket.io/',
-    transports: ['websocket', 'polling'],
-    reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
-    reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+/**
+ * One shared connection per tab, opened on first use (API 13). The client library is fetched
+ * then, after the page is hydrated: live updates are not needed before a visitor can use it, so
+ * Socket.IO is not part of the JavaScript a public page waits for.
+ */
+function getSocket(): Promise<Socket> {
+  socket ??= import('socket.io-client').then(({ io }) => {
+    const connection = io({
+      path: '/socket.io/',
+      transports: ['websocket', 'polling'],
+      reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
+      reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+    });
+    // Exposed for end-to-end tests, which change data only once the page is listening.
+    connection.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+    connection.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
+    return connection;
   });
-  // Exposed for end-to-end tests, which change data only once the page is listening.
-  socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
-  socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
   return socket;
 }
 
@@ -31,12 +37,18 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
   });
   const key = events.join(',');
   useEffect(() => {
-    const connection = getSocket();
     const listener = (payload: RealtimeEventMap[E]) => handlerRef.current(payload);
     const names = key.split(',').filter(Boolean);
-    for (const name of names) connection.on(name, listener);
+    let unsubscribe: (() => void) | null = null;
+    let unmounted = false;
+    void getSocket().then((connection) => {
+      if (unmounted) return;
+      for (const name of names) connection.on(name, listener);
+      unsubscribe = () => names.forEach((name) => connection.off(name, listener));
+    });
     return () => {
-      for (const name of names) connection.off(name, listener);
+      unmounted = true;
+      unsubscribe?.();
     };
   }, [key]);
 }

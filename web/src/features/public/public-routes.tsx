@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Spinner } from '@fluentui/react-components';
 import { PublicUiMessages as M } from '@folio/shared';
+import { Spinner } from '../../components/ui/spinner';
 import { LandingPage } from './landing-page';
 import { NotFoundView } from './layout/components/not-found-view';
 import { PublicLayout } from './layout/components/public-layout';

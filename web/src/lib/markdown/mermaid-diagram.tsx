@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { UiMessages } from '@folio/shared';
 import { renderMermaid } from './mermaid-renderer';
 
@@ -17,6 +17,27 @@ const useStyles = makeStyles({
     '& svg': { maxWidth: '100%', height: 'auto' },
   },
   failed: { color: tokens.colorPaletteRedForeground1, textAlign: 'left' },
+  // Fluent's tiny spinner look, in CSS: this module is also drawn in the admin's preview.
+  rendering: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+    fontSize: tokens.fontSizeBase300,
+    '::before': {
+      content: '""',
+      width: '20px',
+      height: '20px',
+      boxSizing: 'border-box',
+      borderRadius: '50%',
+      border: `2px solid ${tokens.colorBrandStroke2}`,
+      borderTopColor: tokens.colorBrandStroke1,
+      animationName: { to: { transform: 'rotate(360deg)' } },
+      animationDuration: '1s',
+      animationIterationCount: 'infinite',
+      animationTimingFunction: 'linear',
+    },
+  },
   source: { marginTop: '8px', whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
 });
 
@@ -50,8 +71,8 @@ export function MermaidDiagram({ code }: { code: string }) {
     );
   }
   return (
-    <figure className={styles.figure} data-testid="mermaid-rendering">
-      <Spinner size="tiny" label={UiMessages.renderingDiagram} />
+    <figure className={mergeClasses(styles.figure, styles.rendering)} role="status" data-testid="mermaid-rendering">
+      {UiMessages.renderingDiagram}
     </figure>
   );
 }

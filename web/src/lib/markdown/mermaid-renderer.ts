@@ -7,19 +7,32 @@ let loading: Promise<MermaidApi> | null = null;
 let counter = 0;
 let renderQueue: Promise<unknown> = Promise.resolve();
 
-function loadMermaid(): Promise<MermaidApi> {
-  // Lazy: only pages with a diagram download Mermaid (it is large).
-  loading ??= import('mermaid').then(({ default: mermaid }) => {
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    // 'strict' makes Mermaid sanitise labels and disables click handlers in diagrams.
-    mermaid.initialize({
-      startOnLoad: false,
-      securityLevel: 'strict',
-      theme: dark ? 'dark' : 'default',
-      suppressErrorRendering: true,
-    });
-    return mermaid;
+/** Resolves once the browser is idle (the page painted and hydrated), or after `timeoutMs` at the latest. */
+function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else window.setTimeout(resolve, 200);
   });
+}
+
+function loadMermaid(): Promise<MermaidApi> {
+  // Lazy: only pages with a diagram download Mermaid (it is large, with d3 and dagre), and only
+  // once the browser is idle, so neither its download nor its start-up delays the first paint,
+  // hydration or the first clicks; the diagram shows '正在渲染图表...' until then.
+  loading ??= whenIdle(2000)
+    .then(() => import('mermaid'))
+    .then(({ default: mermaid }) => {
+      const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+      // 'strict' makes Mermaid sanitise labels and disables click handlers in diagrams.
+      mermaid.initialize({
+        startOnLoad: false,
+        securityLevel: 'strict',
+        theme: dark ? 'dark' : 'default',
+        suppressErrorRendering: true,
+      });
+      return mermaid;
+    });
   return loading;
 }
 

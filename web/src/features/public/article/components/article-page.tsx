@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
@@ -11,6 +11,10 @@ import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
 import { usePageReady } from '../../../../lib/use-page-ready';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { MessageBar } from '../../../../components/ui/message-bar';
+import { Spinner } from '../../../../components/ui/spinner';
 
 const useStyles = makeStyles({
   page: {
@@ -88,9 +92,7 @@ export default function ArticlePage() {
       <>
         {demo && (
           <div className={styles.page}>
-            <MessageBar intent="info">
-              <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
-            </MessageBar>
+            <MessageBar intent="info">{UiMessages.demoModeBanner}</MessageBar>
           </div>
         )}
         <NotFoundView message={UiMessages.articleMissing} />
@@ -106,19 +108,19 @@ export default function ArticlePage() {
       </Button>
       {demo && (
         <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
-          <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
+          {UiMessages.demoModeBanner}
         </MessageBar>
       )}
       <h1 className={styles.title}>{article.title}</h1>
       {(article.category || article.tags.length > 0) && (
         <div className={styles.chips}>
           {article.category && (
-            <Badge appearance="filled" color="brand" size="large">
+            <Badge look="filled" size="large" data-testid="article-chip">
               {article.category}
             </Badge>
           )}
           {article.tags.map((tag) => (
-            <Badge key={tag} appearance="outline" color="informative" size="large">
+            <Badge key={tag} look="outline" size="large" data-testid="article-chip">
               {tag}
             </Badge>
           ))}

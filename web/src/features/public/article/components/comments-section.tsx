@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
-import { commentCreateSchema, LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
-import { firstIssueMessage } from '../../../../lib/first-issue';
 import { formatDate } from '../../../../lib/format';
 import { postComment } from '../api/article.api';
+import { useCommentRules } from '../hooks/use-comment-rules';
 import { useComments } from '../hooks/use-comments';
+import { Button } from '../../../../components/ui/button';
+import { Field } from '../../../../components/ui/field';
+import { MessageBar } from '../../../../components/ui/message-bar';
+import { Spinner } from '../../../../components/ui/spinner';
+import { TextInput } from '../../../../components/ui/text-input';
+import { Textarea } from '../../../../components/ui/textarea';
 
 const useStyles = makeStyles({
   section: { marginTop: '56px', paddingTop: '32px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -32,6 +28,7 @@ const useStyles = makeStyles({
     marginBottom: '28px',
   },
   submit: { alignSelf: 'flex-end' },
+  demoWarning: { marginBottom: '16px' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '16px' },
   comment: { padding: '16px 18px', borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
   meta: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginBottom: '6px', flexWrap: 'wrap' },
@@ -63,7 +60,8 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   // The server's own rules (昵称 and 评论内容 required, length limits): the button waits until they pass.
-  const valid = firstIssueMessage(commentCreateSchema.safeParse({ author, content, email: '' })) === null;
+  const commentIsValid = useCommentRules();
+  const valid = commentIsValid(author, content);
   const ready = valid && !sending && !demo;
 
   const submit = async (event: FormEvent) => {
@@ -89,23 +87,35 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
         {M.commentsTitle(shownCount)}
       </h2>
       {demo && (
-        <MessageBar intent="warning" style={{ marginBottom: 16 }}>
-          <MessageBarBody>{UiMessages.demoCommentsDisabled}</MessageBarBody>
+        <MessageBar intent="warning" className={styles.demoWarning}>
+          {UiMessages.demoCommentsDisabled}
         </MessageBar>
       )}
       <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={UiMessages.postComment}>
         <Field label={M.nickname} required>
-          <Input value={author} maxLength={LIMITS.commentAuthor} disabled={demo} onChange={(_, data) => setAuthor(data.value)} />
+          {(id) => (
+            <TextInput
+              id={id}
+              value={author}
+              aria-required
+              maxLength={LIMITS.commentAuthor}
+              disabled={demo}
+              onChange={(event) => setAuthor(event.target.value)}
+            />
+          )}
         </Field>
         <Field label={M.commentContent} required>
-          <Textarea
-            value={content}
-            rows={4}
-            resize="vertical"
-            maxLength={LIMITS.commentContent}
-            disabled={demo}
-            onChange={(_, data) => setContent(data.value)}
-          />
+          {(id) => (
+            <Textarea
+              id={id}
+              value={content}
+              rows={4}
+              aria-required
+              maxLength={LIMITS.commentContent}
+              disabled={demo}
+              onChange={(event) => setContent(event.target.value)}
+            />
+          )}
         </Field>
         <Button className={styles.submit} type="submit" appearance="primary" disabled={!ready}>
           {sending ? UiMessages.posting : UiMessages.postComment}

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Badge, Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarRegular, ChatRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
 import { CARD_MAX_TAGS, PublicUiMessages as M } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
 import { FallbackImage } from '../../../../components/fallback-image';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
 import { formatDate } from '../../../../lib/format';
 import { coverSrc, DEFAULT_COVER } from '../model/cover';
 import { useShareArticle } from '../hooks/use-share-article';
@@ -75,7 +77,32 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   stat: { display: 'inline-flex', alignItems: 'center', gap: '4px' },
-  share: { position: 'relative', zIndex: 1 },
+  share: {
+    position: 'relative',
+    zIndex: 1,
+    // Fluent's tooltip look, drawn by CSS on hover and keyboard focus: the button's accessible
+    // name already says what it does, so this is only a visual hint.
+    '::after': {
+      content: 'attr(data-tooltip)',
+      position: 'absolute',
+      bottom: 'calc(100% + 6px)',
+      right: 0,
+      padding: `4px ${tokens.spacingHorizontalS} 6px`,
+      borderRadius: tokens.borderRadiusMedium,
+      backgroundColor: tokens.colorNeutralBackground1,
+      color: tokens.colorNeutralForeground1,
+      boxShadow: tokens.shadow16,
+      fontSize: tokens.fontSizeBase200,
+      lineHeight: tokens.lineHeightBase200,
+      whiteSpace: 'nowrap',
+      pointerEvents: 'none',
+      opacity: 0,
+      transitionProperty: 'opacity',
+      transitionDuration: tokens.durationNormal,
+    },
+    ':hover::after': { opacity: 1, transitionDelay: '250ms' },
+    ':focus-visible::after': { opacity: 1 },
+  },
 });
 
 /** An article card: cover, category, title, summary, up to 3 tags plus '+N', counters and share. */
@@ -98,7 +125,7 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
       />
       <div className={styles.body}>
         {article.category && (
-          <Badge className={styles.category} appearance="tint" color="brand">
+          <Badge className={styles.category} look="tint">
             {article.category}
           </Badge>
         )}
@@ -111,12 +138,12 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
         {article.tags.length > 0 && (
           <div className={styles.tags} data-testid="card-tags">
             {shownTags.map((tag) => (
-              <Badge key={tag} appearance="outline" color="informative">
+              <Badge key={tag} look="outline" data-testid="card-tag">
                 {tag}
               </Badge>
             ))}
             {hiddenTags > 0 && (
-              <Badge appearance="outline" color="subtle">
+              <Badge look="subtle" data-testid="card-tag">
                 +{hiddenTags}
               </Badge>
             )}
@@ -137,16 +164,15 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
               <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
             </span>
           </div>
-          <Tooltip content={M.share} relationship="description">
-            <Button
-              className={styles.share}
-              appearance="subtle"
-              size="small"
-              icon={<ShareRegular />}
-              aria-label={M.shareArticle(article.title)}
-              onClick={() => void share(article.title, article.id)}
-            />
-          </Tooltip>
+          <Button
+            className={styles.share}
+            appearance="subtle"
+            size="small"
+            icon={<ShareRegular />}
+            aria-label={M.shareArticle(article.title)}
+            data-tooltip={M.share}
+            onClick={() => void share(article.title, article.id)}
+          />
         </div>
       </div>
     </article>

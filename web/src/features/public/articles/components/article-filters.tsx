@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, makeStyles, Select, tokens, ToggleButton } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
+import { Button } from '../../../../components/ui/button';
+import { Select } from '../../../../components/ui/select';
+import { TextInput } from '../../../../components/ui/text-input';
 import type { ArticleFilters } from '../model/filters';
 import { hasFilters } from '../model/filters';
 
@@ -41,14 +44,14 @@ export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear
   return (
     <div className={styles.root} role="search">
       <div className={styles.row}>
-        <Input
+        <TextInput
           className={styles.search}
           contentBefore={<SearchRegular aria-hidden="true" />}
           placeholder={M.searchArticles}
           aria-label={M.searchArticles}
           value={search}
           type="search"
-          onChange={(_, data) => setSearch(data.value)}
+          onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') onChange({ search });
           }}
@@ -57,7 +60,7 @@ export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear
           className={styles.category}
           aria-label={M.categoryLabel}
           value={filters.category}
-          onChange={(_, data) => onChange({ category: data.value })}
+          onChange={(event) => onChange({ category: event.target.value })}
         >
           <option value="">{M.allCategories}</option>
           {categories.map((category) => (
@@ -78,18 +81,18 @@ export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear
           {Object.entries(tags).map(([tag, count]) => {
             const active = filters.tag === tag;
             return (
-              <ToggleButton
+              <Button
                 key={tag}
                 size="small"
                 shape="circular"
                 appearance={active ? 'primary' : 'outline'}
-                checked={active}
+                aria-pressed={active}
                 data-testid="tag-filter"
                 onClick={() => onChange({ tag: active ? '' : tag })}
               >
                 {tag}
                 <span className={styles.count}>({count})</span>
-              </ToggleButton>
+              </Button>
             );
           })}
         </div>

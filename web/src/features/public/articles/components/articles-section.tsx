@@ -1,4 +1,4 @@
-import { makeStyles, MessageBar, MessageBarBody, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
@@ -7,6 +7,8 @@ import { useArticleList } from '../hooks/use-article-list';
 import { ArticleCard } from './article-card';
 import { ArticleFiltersBar } from './article-filters';
 import { PaginationNav } from './pagination-nav';
+import { MessageBar } from '../../../../components/ui/message-bar';
+import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
 
 const SKELETON_CARDS = 6;
 
@@ -47,12 +49,12 @@ const useStyles = makeStyles({
 function SkeletonCard() {
   const styles = useStyles();
   return (
-    <Skeleton className={styles.skeleton} aria-label={UiMessages.loading} data-testid="article-skeleton">
-      <SkeletonItem shape="rectangle" style={{ height: 160, borderRadius: 0 }} />
-      <SkeletonItem className={styles.skeletonLine} size={20} style={{ width: '30%' }} />
-      <SkeletonItem className={styles.skeletonLine} size={24} />
-      <SkeletonItem className={styles.skeletonLine} size={16} />
-      <SkeletonItem className={styles.skeletonLine} size={16} style={{ width: '70%' }} />
+    <Skeleton className={styles.skeleton} label={UiMessages.loading} data-testid="article-skeleton">
+      <SkeletonItem height={160} style={{ borderRadius: 0 }} />
+      <SkeletonItem className={styles.skeletonLine} height={20} style={{ width: '30%' }} />
+      <SkeletonItem className={styles.skeletonLine} height={24} />
+      <SkeletonItem className={styles.skeletonLine} height={16} />
+      <SkeletonItem className={styles.skeletonLine} height={16} style={{ width: '70%' }} />
     </Skeleton>
   );
 }
@@ -71,7 +73,7 @@ export function ArticlesSection() {
     <PageSection id="articles" title={M.navArticles} alternate>
       {demo && (
         <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
-          <MessageBarBody>{UiMessages.demoModeBanner}</MessageBarBody>
+          {UiMessages.demoModeBanner}
         </MessageBar>
       )}
       <ArticleFiltersBar filters={filters} categories={categories} tags={tags} onChange={update} onClear={clear} />

@@ -1,6 +1,7 @@
-import { Button, makeStyles } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
+import { Button } from '../../../../components/ui/button';
 
 const useStyles = makeStyles({
   nav: { display: 'flex', justifyContent: 'center', marginTop: '36px' },

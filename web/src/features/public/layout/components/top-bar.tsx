@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
 import { scrollToId } from '../../../../lib/smooth-scroll';
 import { NAV_ITEMS } from '../nav-items';
 import type { SectionId } from '../nav-items';
 import { useScrollState } from '../hooks/use-scroll-state';
+import { Button } from '../../../../components/ui/button';
 
 const NARROW = '@media (max-width: 767px)';
 

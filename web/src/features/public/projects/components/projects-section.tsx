@@ -1,10 +1,13 @@
-import { Button, makeStyles, MessageBar, MessageBarBody, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { httpUrl } from '../../../../lib/http-url';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useProjects } from '../hooks/use-projects';
+import { Button } from '../../../../components/ui/button';
+import { MessageBar } from '../../../../components/ui/message-bar';
+import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
 
 const PLACEHOLDER_HEIGHT = 128;
 
@@ -75,14 +78,14 @@ export function ProjectsSection() {
     >
       {warning && (
         <MessageBar intent="warning" className={styles.warning} data-testid="projects-warning">
-          <MessageBarBody>{warning}</MessageBarBody>
+          {warning}
         </MessageBar>
       )}
       {busy && projects.length === 0 ? (
         <div className={styles.grid} aria-busy="true">
           {[0, 1, 2].map((index) => (
-            <Skeleton key={index} aria-label={UiMessages.loading}>
-              <SkeletonItem size={PLACEHOLDER_HEIGHT} />
+            <Skeleton key={index} label={UiMessages.loading}>
+              <SkeletonItem height={PLACEHOLDER_HEIGHT} />
             </Skeleton>
           ))}
         </div>

@@ -1,7 +1,9 @@
-import { makeStyles, ProgressBar, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSkills } from '../hooks/use-skills';
+import { ProgressBar } from '../../../../components/ui/progress-bar';
+import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
 
 const useStyles = makeStyles({
   grid: {
@@ -40,8 +42,8 @@ export function SkillsSection() {
   return (
     <PageSection id="skills" title={M.navSkills}>
       {loading && skills.length === 0 ? (
-        <Skeleton aria-label={UiMessages.loading}>
-          <SkeletonItem size={48} />
+        <Skeleton label={UiMessages.loading}>
+          <SkeletonItem height={48} />
         </Skeleton>
       ) : skills.length === 0 ? (
         <p className={styles.empty}>{M.noSkills}</p>
@@ -55,13 +57,7 @@ export function SkillsSection() {
                   <h3 className={styles.name}>{skill.name}</h3>
                   <span className={styles.level}>{level}%</span>
                 </div>
-                <ProgressBar
-                  value={level / 100}
-                  thickness="large"
-                  shape="rounded"
-                  aria-label={M.skillLevel(skill.name)}
-                  aria-valuetext={`${level}%`}
-                />
+                <ProgressBar value={level / 100} label={M.skillLevel(skill.name)} valueText={`${level}%`} />
                 {skill.description && <p className={styles.description}>{skill.description}</p>}
               </li>
             );
