@@ -131,6 +131,18 @@ export class ArticlesService {
    * The public detail. With `countView` the view is added first, so the answer includes this
    * visit (API 8); HEAD requests pass `false`.
    */
+  /** Whether a live (published, not binned) article has this id. */
+  isLive(id: number): boolean {
+    return this.articles.findLive(id) !== undefined;
+  }
+
+  /** Counts a visit of a live article (a rendered page); false, counting nothing, when there is none. */
+  countView(id: number): boolean {
+    if (!this.isLive(id)) return false;
+    this.articles.addView(id);
+    return true;
+  }
+
   publicDetail(id: number, countView: boolean): PublicArticleDetail {
     const article = this.requireLive(id);
     if (countView) this.articles.addView(id);

@@ -43,6 +43,8 @@ export interface Services {
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
   backupImport: BackupImportService;
+  /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
+  dataGeneration(): number;
 }
 
 /**
@@ -70,5 +72,6 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),
     backupImport: new BackupImportService(backupRepository, uploadRepository, logger),
+    dataGeneration: () => store.generation,
   };
 }

@@ -193,6 +193,7 @@ export class Store {
    */
   async mutate<R>(names: readonly CollectionName[], change: (state: StoreState) => R): Promise<R> {
     const result = change(this.state);
+    if (names.some((name) => name !== 'articleViews')) this.changes += 1;
     for (const name of names) if (name !== 'comments') this.dirty.add(name);
     await this.commit();
     return result;
@@ -206,6 +207,17 @@ export class Store {
         (this.dbs[name] as Low<unknown>).data = next[name];
       }
     });
+  }
+
+  private changes = 0;
+
+  /**
+   * Counts the changes applied so far, view counts left out (a page view is not a change of what
+   * pages show). Equal counts mean nothing but views changed in between, so a reader can reuse
+   * what it derived from the state (the page cache's fingerprints) without deriving it again.
+   */
+  get generation(): number {
+    return this.changes;
   }
 
   private readonly reservedBodyRevs = new Map<number, number>();

@@ -25,15 +25,51 @@ const SERVER_PATHS = /^\/(api|uploads|socket\.io)(\/|$)/;
 const ARTICLE_PATH = /^\/articles\/([1-9]\d{0,15})\/?$/;
 
 /** Which public page a path is, with its data and status; `null` for paths the SPA handles. */
-function routePublicPage(ctx: Context, app: AppContext): { snapshot: PublicPageSnapshot; status: number } | null {
-  if (ctx.path === '/' || ctx.path === '/index.html') return { snapshot: landingSnapshot(app.services), status: 200 };
+/** A public page to answer: its status, and its data, read only when needed (a cache miss). */
+interface PublicPage {
+  status: number;
+  snapshot(): PublicPageSnapshot;
+}
+
+function routePublicPage(ctx: Context, app: AppContext): PublicPage | null {
+  const { services } = app;
+  if (ctx.path === '/' || ctx.path === '/index.html') return { status: 200, snapshot: () => landingSnapshot(services) };
   const article = ARTICLE_PATH.exec(ctx.path);
   if (article) {
-    const snapshot = articleSnapshot(app.services, Number(article[1]), ctx.method === 'GET');
-    return { snapshot, status: snapshot.article ? 200 : 404 };
+    const id = Number(article[1]);
+    // A rendered page is a visit (HEAD is not), counted whether the page comes from the cache or not.
+    const found = ctx.method === 'GET' ? services.articles.countView(id) : services.articles.isLive(id);
+    return { status: found ? 200 : 404, snapshot: () => articleSnapshot(services, id, false) };
   }
   if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) return null;
-  return { snapshot: layoutSnapshot(app.services), status: 404 };
+  return { status: 404, snapshot: () => layoutSnapshot(services) };
+}
+
+/**
+ * Page fingerprints by URL, valid while the store's change count stays the same. Building the
+ * landing page's data and hashing it costs milliseconds on a large site, far more than sending
+ * the cached page, so it is done once per change, not once per request. View counts do not
+ * change the count; the page cache's TTL refreshes them.
+ */
+class FingerprintMemo {
+  private generation = -1;
+  private readonly byUrl = new Map<string, string>();
+
+  constructor(private readonly currentGeneration: () => number) {}
+
+  get(url: string, compute: () => string): string {
+    const generation = this.currentGeneration();
+    if (generation !== this.generation) {
+      this.byUrl.clear();
+      this.generation = generation;
+    }
+    let fingerprint = this.byUrl.get(url);
+    if (fingerprint === undefined) {
+      fingerprint = compute();
+      this.byUrl.set(url, fingerprint);
+    }
+    return fingerprint;
+  }
 }
 
 /**
@@ -46,13 +82,15 @@ async function servePublicPage(
   renderer: SsrRenderer,
   cache: PageCache,
   origin: string,
-  page: { snapshot: PublicPageSnapshot; status: number },
+  fingerprints: FingerprintMemo,
+  page: PublicPage,
 ) {
   // Rendered for the path alone: no public page reads the query string, so `/?utm_source=x`
   // shares `/`'s cached page instead of filling the cache with one copy per query.
   const url = ctx.path;
-  const fingerprint = pageFingerprint(url, origin, page.status, page.snapshot);
-  const render = () => renderer.renderToBuffer(url, origin, page.snapshot, page.status);
+  let snapshot: PublicPageSnapshot | undefined;
+  const data = () => (snapshot ??= page.snapshot());
+  const render = () => renderer.renderToBuffer(url, origin, data(), page.status);
   ctx.type = 'text/html; charset=utf-8';
   ctx.vary('Accept-Encoding');
   if (page.status !== 200) {
@@ -63,6 +101,8 @@ async function servePublicPage(
     ctx.body = await render();
     return;
   }
+  // The origin is part of the key: without PUBLIC_URL, links in the page follow the listening address.
+  const fingerprint = fingerprints.get(`${origin} ${url}`, () => pageFingerprint(url, origin, page.status, data()));
   const cached = await cache.get(url, fingerprint, render);
   ctx.status = 200;
   ctx.etag = cached.etag;
@@ -111,6 +151,7 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
   const { webDistDir, serveSourceMaps } = app.config;
   const indexFile = path.join(webDistDir, 'index.html');
   const pageCache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, viewCountTtlMs: PAGE_VIEW_COUNT_TTL_MS });
+  const fingerprints = new FingerprintMemo(() => app.services.dataGeneration());
   return async (ctx: Context, next: Next) => {
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
@@ -144,7 +185,7 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
     if (ctx.path !== '/' && ctx.path !== '/index.html' && !hiddenMap && (await sendBuiltFile(ctx, webDistDir, false))) return;
     const page = renderer.available() ? routePublicPage(ctx, app) : null;
     if (page) {
-      await servePublicPage(ctx, renderer, pageCache, origin, page);
+      await servePublicPage(ctx, renderer, pageCache, origin, fingerprints, page);
       return;
     }
     await send(ctx, 'index.html', { root: webDistDir });

@@ -195,3 +195,25 @@ describe('Store group commit', () => {
     expect(new Set(onDisk.state.skills.items.map((skill) => skill.id)).size).toBe(66);
   });
 });
+
+describe('Store.generation', () => {
+  it('moves with every change except view counts, at once, before the write finishes', async () => {
+    const store = await Store.open(dataDir);
+    const articles = new ArticlesRepository(store);
+    const skills = new OrderedRepository<SkillRecord>(store, 'skills');
+    const start = store.generation;
+
+    const article = await articles.create({ title: '代数', content: '正文', category: '数学', tags: [], summary: '', cover: '' });
+    const afterCreate = store.generation;
+    expect(afterCreate).toBeGreaterThan(start);
+    articles.addView(article.id);
+    articles.addView(article.id);
+    await store.flush();
+    expect(store.generation).toBe(afterCreate);
+
+    const pending = skills.create({ name: 'Rust', description: '', level: 60 });
+    expect(store.generation).toBeGreaterThan(afterCreate);
+    await pending;
+    await store.flush();
+  });
+});
