@@ -30,6 +30,19 @@ export default tseslint.config(
     },
   },
   {
+    // Folders hold what their name says: components/ only React components (and their
+    // makeStyles hooks, *.styles.ts); helpers and constants go to the feature's model/ or lib/.
+    files: ['web/src/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-blocklist': [
+        'error',
+        { 'web/src/**/components/**/!(*.styles).ts': '*.tsx' },
+        { errorMessage: "components/ holds React components only: move {{ target }} to the feature's model/ or to lib/." },
+      ],
+    },
+  },
+  {
     files: ['{server,shared,web,desktop,tests,build}/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
+import { SsrRenderer } from './web/ssr-renderer.js';
 import { serveWebApp } from './web/web.middleware.js';
 import { registerArticleToolRoutes } from './routes/admin/article-tools.routes.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
@@ -105,13 +106,19 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // outlived the recycle bin.
   void services.articles.warmSearch();
   const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
+  // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
+  // first visitor would otherwise wait seconds for it), else on the first public page.
+  const ssrRenderer = new SsrRenderer(config.webDistDir);
+  if (options.warmUp) {
+    ssrRenderer.warmUp().catch((error: unknown) => logger.error('Could not load the server-rendering bundle', error));
+  }
 
   koa.use(securityHeaders());
   koa.use(errorHandler(logger));
   for (const middleware of httpCaching()) koa.use(middleware);
   const apiCors = corsForApi(config.corsOrigins);
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
-  koa.use(serveWebApp(config.webDistDir, context, { warmUp: options.warmUp, serveSourceMaps: config.serveSourceMaps }));
+  koa.use(serveWebApp(context, ssrRenderer));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).

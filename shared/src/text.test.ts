@@ -17,6 +17,10 @@ describe('stripTags', () => {
   it('removes tags and trims the ends', () => {
     expect(stripTags(' <b>张三</b> 的<i>博客</i> ')).toBe('张三 的博客');
   });
+
+  it('puts the separator where each tag was', () => {
+    expect(stripTags('<p>第一段</p><p>第二段</p>', ' ')).toBe('第一段  第二段');
+  });
 });
 
 describe('escapeRegExp', () => {

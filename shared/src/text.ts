@@ -15,7 +15,11 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Plain text from a field that may hold HTML (site name, titles): tags removed, ends trimmed. */
-export function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, '').trim();
+/**
+ * Plain text from a field that may hold HTML (site name, titles): tags removed, ends trimmed.
+ * `separator` replaces each tag: a space keeps the words of `<p>a</p><p>b</p>` apart in a
+ * description, while a name like `<b>张</b>三` wants none.
+ */
+export function stripTags(text: string, separator = ''): string {
+  return text.replace(/<[^>]*>/g, separator).trim();
 }

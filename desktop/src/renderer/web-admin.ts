@@ -11,6 +11,6 @@ export { PageHeader } from '../../../web/src/features/admin/components/page-head
 export { EmptyState } from '../../../web/src/features/admin/components/empty-state';
 export { ConfirmDialog } from '../../../web/src/features/admin/components/confirm-dialog';
 export { usePageStyles } from '../../../web/src/features/admin/components/page.styles';
-export { formatDateTime } from '../../../web/src/features/admin/components/format';
+export { formatDateTime } from '../../../web/src/lib/format';
 export { MarkdownEditor } from '../../../web/src/features/admin/articles/components/markdown-editor';
 export { useMediaQuery } from '../../../web/src/features/admin/hooks/use-media-query';

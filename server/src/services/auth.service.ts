@@ -5,7 +5,7 @@ import type { LoginResult } from '@folio/shared';
 import type { ServerConfig } from '../config.js';
 import { unauthorized } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { Store } from '../store/store.js';
+import type { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import { SecretsRepository } from '../store/secrets.repository.js';
 import { toIsoSeconds } from '../store/clock.js';
 import { constantTimeEquals, generatePassword, hashPassword, verifyPassword } from './password.js';
@@ -75,7 +75,7 @@ export async function loadAdminCredentials(config: ServerConfig, logger: Logger)
  */
 export class AuthService {
   constructor(
-    private readonly store: Store,
+    private readonly revokedTokens: RevokedTokensRepository,
     private readonly credentials: AdminCredentials,
   ) {}
 
@@ -102,7 +102,7 @@ export class AuthService {
     } catch {
       throw unauthorized(M.tokenInvalid, { valid: false });
     }
-    if (claims.sub !== this.credentials.username || typeof claims.jti !== 'string' || this.isRevoked(claims.jti)) {
+    if (claims.sub !== this.credentials.username || typeof claims.jti !== 'string' || this.revokedTokens.isRevoked(claims.jti)) {
       throw unauthorized(M.tokenInvalid, { valid: false });
     }
     return { username: claims.sub, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
@@ -116,16 +116,6 @@ export class AuthService {
     } catch {
       return;
     }
-    const now = Date.now();
-    await this.store.mutate(['revokedTokens'], (state) => {
-      const list = state.revokedTokens;
-      // Expired entries can go: their tokens fail verification on their own.
-      list.items = list.items.filter((entry) => Date.parse(entry.expires_at) > now);
-      list.items.push({ jti: verified.jti, expires_at: toIsoSeconds(verified.expiresAt) });
-    });
-  }
-
-  private isRevoked(jti: string): boolean {
-    return this.store.state.revokedTokens.items.some((entry) => entry.jti === jti);
+    await this.revokedTokens.add({ jti: verified.jti, expires_at: toIsoSeconds(verified.expiresAt) }, new Date());
   }
 }

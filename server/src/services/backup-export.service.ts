@@ -14,40 +14,34 @@ import {
 import type { BackupFileEntry, BackupHead } from '../presenters/backup.presenter.js';
 import { isoNow } from '../store/clock.js';
 import { bySortOrder } from '../store/ordered.repository.js';
-import type { Store } from '../store/store.js';
-import { UploadsRepository, uploadFilenameOfPath } from '../store/uploads.repository.js';
+import type { BackupRepository } from '../store/backup.repository.js';
+import type { UploadsRepository } from '../store/uploads.repository.js';
+import { uploadFilenameOfPath } from '../store/uploads.repository.js';
 import { detectImageType } from './images.js';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 /** A consistent snapshot of every live item, and the uploads that live avatars and covers use. */
-export function snapshotBackup(store: Store): { head: BackupHead; filenames: string[] } {
-  const state = store.state;
-  const liveArticles = state.articles.items.filter((article) => article.deleted_at === null).sort(byId);
-  const liveIds = new Set(liveArticles.map((article) => article.id));
-  const avatars = [...state.avatars.items].sort(bySortOrder);
+export function snapshotBackup(backups: BackupRepository): { head: BackupHead; filenames: string[] } {
+  const records = backups.liveRecords();
+  const liveArticles = [...records.articles].sort((a, b) => byId(a.record, b.record));
+  const avatars = [...records.avatars].sort(bySortOrder);
   const head: BackupHead = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exported_at: isoNow(),
-    site_blocks: [...state.siteBlocks.items]
+    site_blocks: [...records.siteBlocks]
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map(presentBackupSiteBlock),
-    skills: [...state.skills.items].sort(bySortOrder).map(presentBackupSkill),
-    contacts: [...state.contacts.items].sort(bySortOrder).map(presentBackupContact),
+    skills: [...records.skills].sort(bySortOrder).map(presentBackupSkill),
+    contacts: [...records.contacts].sort(bySortOrder).map(presentBackupContact),
     avatars: avatars.map(presentBackupAvatar),
-    articles: liveArticles.map((article) =>
-      presentBackupArticle(article, store.bodies.get(article.id) ?? '', state.articleViews[String(article.id)] ?? 0),
-    ),
-    comments: state.comments
-      .all()
-      .filter((comment) => liveIds.has(comment.article_id))
-      .sort(byId)
-      .map(presentBackupComment),
+    articles: liveArticles.map(({ record, content, views }) => presentBackupArticle(record, content, views)),
+    comments: [...records.comments].sort(byId).map(presentBackupComment),
   };
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));
-  for (const article of liveArticles) {
-    const filename = uploadFilenameOfPath(article.cover);
+  for (const { record } of liveArticles) {
+    const filename = uploadFilenameOfPath(record.cover);
     if (filename) filenames.add(filename);
   }
   return { head, filenames: [...filenames].sort() };
@@ -60,9 +54,8 @@ export function snapshotBackup(store: Store): { head: BackupHead; filenames: str
  * copied over from an old deployment), which import would refuse: a backup we write must be
  * one we can read. The import then warns about the file instead of failing.
  */
-export async function* backupExportChunks(store: Store): AsyncGenerator<string> {
-  const { head, filenames } = snapshotBackup(store);
-  const uploads = new UploadsRepository(store);
+export async function* backupExportChunks(backups: BackupRepository, uploads: UploadsRepository): AsyncGenerator<string> {
+  const { head, filenames } = snapshotBackup(backups);
   const envelopeStart = JSON.stringify({ code: 0, msg: M.exported, data: head });
   // Re-open the `data` object (drop its closing `}}`) to append `files` as a stream.
   yield `${envelopeStart.slice(0, -2)},"files":{`;
@@ -85,10 +78,13 @@ export async function* backupExportChunks(store: Store): AsyncGenerator<string> 
 
 /** The site export of API 14. */
 export class BackupExportService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly backups: BackupRepository,
+    private readonly uploads: UploadsRepository,
+  ) {}
 
   /** The whole export response as a JSON text stream (see {@link backupExportChunks}). */
   stream(): Readable {
-    return Readable.from(backupExportChunks(this.store), { objectMode: false });
+    return Readable.from(backupExportChunks(this.backups, this.uploads), { objectMode: false });
   }
 }

@@ -7,6 +7,7 @@ import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { OrderedRepository } from '../store/ordered.repository.js';
+import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
@@ -52,9 +53,10 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
   const uploadRepository = new UploadsRepository(store);
+  const backupRepository = new BackupRepository(store);
   const articles = new ArticlesService(articleRepository, commentRepository);
   return {
-    auth: new AuthService(store, await loadAdminCredentials(config, logger)),
+    auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
     skills: new OrderedService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new OrderedService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
@@ -66,7 +68,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
-    backupExport: new BackupExportService(store),
-    backupImport: new BackupImportService(new BackupRepository(store), uploadRepository, logger),
+    backupExport: new BackupExportService(backupRepository, uploadRepository),
+    backupImport: new BackupImportService(backupRepository, uploadRepository, logger),
   };
 }

@@ -22,6 +22,18 @@ export interface ImportPlan {
   comments?: ImportedComment[];
 }
 
+/** Every live record a backup holds, read in one turn so the export is one consistent moment. */
+export interface BackupRecords {
+  siteBlocks: SiteBlockRecord[];
+  skills: SkillRecord[];
+  contacts: ContactRecord[];
+  avatars: AvatarRecord[];
+  /** Articles not in the recycle bin, with their bodies and view counts. */
+  articles: { record: ArticleRecord; content: string; views: number }[];
+  /** Comments of those articles. */
+  comments: CommentRecord[];
+}
+
 /** Thrown when the data changed under the import in a way that makes the plan unsafe to apply. */
 export class ImportPlanStaleError extends Error {}
 
@@ -108,6 +120,25 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
  */
 export class BackupRepository {
   constructor(private readonly store: Store) {}
+
+  /** What an export writes: the live records, unsorted (the export decides the order). */
+  liveRecords(): BackupRecords {
+    const state = this.store.state;
+    const live = state.articles.items.filter((article) => article.deleted_at === null);
+    const liveIds = new Set(live.map((article) => article.id));
+    return {
+      siteBlocks: [...state.siteBlocks.items],
+      skills: [...state.skills.items],
+      contacts: [...state.contacts.items],
+      avatars: [...state.avatars.items],
+      articles: live.map((record) => ({
+        record,
+        content: this.store.bodies.get(record.id) ?? '',
+        views: state.articleViews[String(record.id)] ?? 0,
+      })),
+      comments: state.comments.all().filter((comment) => liveIds.has(comment.article_id)),
+    };
+  }
 
   /** Ids of every stored article, live or in the bin. */
   articleIds(): Set<number> {

@@ -10,7 +10,7 @@ import { robotsTxt, rssXml, sitemapXml } from './feeds.js';
 import { articleSnapshot, landingSnapshot, layoutSnapshot } from './public-snapshot.js';
 import { siteOrigin } from './site-origin.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
-import { SsrRenderer } from './ssr-renderer.js';
+import type { SsrRenderer } from './ssr-renderer.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/http-cache.js';
 
 /**
@@ -102,53 +102,49 @@ async function sendBuiltFile(ctx: Context, webDistDir: string, hashed: boolean):
 }
 
 /**
- * The web app: hashed assets with long-lived caching and other built files as they are;
- * `/`, `/articles/{id}` and unknown paths rendered on the server (404 for unknown ones);
- * `/robots.txt`, `/sitemap.xml` and `/rss.xml`; `index.html` for the admin screens.
+ * The web app in `config.webDistDir`: hashed assets with long-lived caching and other built files
+ * as they are; `/`, `/articles/{id}` and unknown paths rendered on the server with `renderer` (built
+ * and warmed up by the app factory; 404 for unknown paths); `/robots.txt`, `/sitemap.xml` and
+ * `/rss.xml`; `index.html` for the admin screens.
  */
-export function serveWebApp(webDistDir: string, app?: AppContext, options: { warmUp?: boolean; serveSourceMaps?: boolean } = {}) {
+export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
+  const { webDistDir, serveSourceMaps } = app.config;
   const indexFile = path.join(webDistDir, 'index.html');
-  const renderer = new SsrRenderer(webDistDir);
   const pageCache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, viewCountTtlMs: PAGE_VIEW_COUNT_TTL_MS });
-  if (options.warmUp) {
-    renderer.warmUp().catch((error: unknown) => app?.logger.error('Could not load the server-rendering bundle', error));
-  }
   return async (ctx: Context, next: Next) => {
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (SERVER_PATHS.test(ctx.path)) return;
 
-    if (app) {
-      const origin = siteOrigin(ctx, app.config);
-      if (ctx.path === '/robots.txt') {
-        ctx.type = 'text/plain; charset=utf-8';
-        ctx.body = robotsTxt(origin);
-        return;
-      }
-      if (ctx.path === '/sitemap.xml') {
-        ctx.type = 'application/xml; charset=utf-8';
-        ctx.body = sitemapXml(app.services, origin);
-        return;
-      }
-      if (ctx.path === '/rss.xml') {
-        ctx.type = 'application/rss+xml; charset=utf-8';
-        ctx.body = rssXml(app.services, origin);
-        return;
-      }
+    const origin = siteOrigin(ctx, app.config);
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = robotsTxt(origin);
+      return;
+    }
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml; charset=utf-8';
+      ctx.body = sitemapXml(app.services, origin);
+      return;
+    }
+    if (ctx.path === '/rss.xml') {
+      ctx.type = 'application/rss+xml; charset=utf-8';
+      ctx.body = rssXml(app.services, origin);
+      return;
     }
 
     if (!existsSync(indexFile)) return;
-    const hiddenMap = !options.serveSourceMaps && ctx.path.endsWith('.map');
+    const hiddenMap = !serveSourceMaps && ctx.path.endsWith('.map');
     if (ctx.path.startsWith('/assets/')) {
       if (hiddenMap || !(await sendBuiltFile(ctx, webDistDir, true))) throw notFound(M.fileNotFound);
       return;
     }
     // Anything else that is not a built file (or is a hidden source map) is a page.
     if (ctx.path !== '/' && ctx.path !== '/index.html' && !hiddenMap && (await sendBuiltFile(ctx, webDistDir, false))) return;
-    const page = app && renderer.available() ? routePublicPage(ctx, app) : null;
-    if (page && app) {
-      await servePublicPage(ctx, renderer, pageCache, siteOrigin(ctx, app.config), page);
+    const page = renderer.available() ? routePublicPage(ctx, app) : null;
+    if (page) {
+      await servePublicPage(ctx, renderer, pageCache, origin, page);
       return;
     }
     await send(ctx, 'index.html', { root: webDistDir });

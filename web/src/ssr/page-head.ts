@@ -1,4 +1,4 @@
-import { escapeHtml, PublicUiMessages as M } from '@folio/shared';
+import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
 import type { PublicPageSnapshot } from '@folio/shared';
 
 export interface PageHeadInput {
@@ -12,8 +12,8 @@ export interface PageHeadInput {
 
 /** Plain text from owner-written HTML or Markdown, for descriptions. */
 export function plainText(text: string, max = 160): string {
-  const plain = text
-    .replace(/<[^>]*>/g, ' ')
+  // Tags become spaces, so the words of adjacent paragraphs stay apart.
+  const plain = stripTags(text, ' ')
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/[#>*_`~[\]()!|-]+/g, ' ')
     .replace(/\s+/g, ' ')

@@ -18,5 +18,6 @@ export type {
   HttpMethod,
   RequestOptions,
 } from '../../lib/api-client';
-export { createArticle, emptyArticle, fieldsOf, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
-export type { ArticleFields } from './articles/api/articles.api';
+export { createArticle, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
+export { emptyArticle, fieldsOf } from './articles/model/article-fields';
+export type { ArticleFields } from './articles/model/article-fields';

@@ -1,6 +1,6 @@
 import { DEMO_CATEGORIES, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { PublicArticleList, PublicArticleListItem } from '@folio/shared';
-import type { ArticleFilters } from '../articles/api/articles.api';
+import type { ArticleFilters } from '../articles/model/filters';
 
 const sample = (
   id: number,

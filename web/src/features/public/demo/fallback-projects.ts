@@ -1,4 +1,4 @@
-import type { Project } from '../projects/api/github.api';
+import type { Project } from '../projects/model/projects';
 
 /** Shown when the code host cannot be reached and nothing is cached (SPEC 4). */
 export function fallbackProjects(profileUrl: string): Project[] {

@@ -1,22 +1,6 @@
 import type { AdminArticleDetail, AdminArticleListItem, AiAnalysis, MarkdownImportSummary } from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
-
-/** The fields the owner edits (API 9.1); tags travel as one comma string. */
-export interface ArticleFields {
-  title: string;
-  category: string;
-  tags: string;
-  summary: string;
-  cover: string;
-  content: string;
-}
-
-export const emptyArticle = (): ArticleFields => ({ title: '', category: '', tags: '', summary: '', cover: '', content: '' });
-
-export function fieldsOf(article: AdminArticleDetail): ArticleFields {
-  const { title, category, tags, summary, cover, content } = article;
-  return { title, category, tags, summary, cover, content };
-}
+import type { ArticleFields } from '../model/article-fields';
 
 export function listArticles(api: ApiClient, query: { page: number; perPage: number; search: string }) {
   return api.get<AdminArticleListItem[]>('/api/admin/articles', {

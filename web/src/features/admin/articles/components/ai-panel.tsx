@@ -4,7 +4,7 @@ import { CheckmarkRegular, SparkleRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, PublicUiMessages, ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AiAnalysis } from '@folio/shared';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import type { ArticleFields } from '../api/articles.api';
+import type { ArticleFields } from '../model/article-fields';
 import { analyzeArticle } from '../api/articles.api';
 import { aiErrorMessage } from '../model/ai-errors';
 

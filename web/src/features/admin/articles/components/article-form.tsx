@@ -5,10 +5,10 @@ import { AdminUiMessages, PublicUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMe
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';
-import type { ArticleFields } from '../api/articles.api';
+import type { ArticleFields } from '../model/article-fields';
 import { uploadCover } from '../api/articles.api';
 import { AiPanel } from './ai-panel';
-import { DEFAULT_COVER } from './default-cover';
+import { DEFAULT_COVER } from '../model/default-cover';
 import { MarkdownEditor } from './markdown-editor';
 
 const useStyles = makeStyles({

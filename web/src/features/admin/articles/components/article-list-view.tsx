@@ -29,7 +29,7 @@ export function ArticleListView() {
   const notify = useNotify();
   const platform = useAdminPlatform();
   const list = useArticleList();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected } = list;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [confirmBatch, setConfirmBatch] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<AdminArticleListItem | null>(null);
@@ -46,7 +46,7 @@ export function ArticleListView() {
       if (ids.length === 1 && ids[0] !== undefined) await deleteArticle(api, ids[0]);
       else await batchDeleteArticles(api, ids);
       notify(UiMessages.deleted, 'success', duration);
-      setSelected(new Set());
+      list.forgetDeleted(ids);
     } catch (error) {
       notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
     } finally {
@@ -62,7 +62,7 @@ export function ArticleListView() {
     try {
       await deleteArticle(api, pendingDelete.id);
       notify(UiMessages.deleted, 'success', duration);
-      setSelected((current) => new Set([...current].filter((id) => id !== pendingDelete.id)));
+      list.forgetDeleted([pendingDelete.id]);
     } catch (error) {
       notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
     } finally {
@@ -118,7 +118,7 @@ export function ArticleListView() {
         <ArticleTable
           articles={list.articles}
           selected={selected}
-          onSelectedChange={setSelected}
+          onSelectedChange={list.setSelected}
           onEdit={setEditing}
           onDelete={setPendingDelete}
         />

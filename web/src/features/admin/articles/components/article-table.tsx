@@ -14,9 +14,9 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { AdminArticleListItem } from '@folio/shared';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../../../lib/format';
 import { resolveFileUrl, useAdminPlatform } from '../../platform';
-import { DEFAULT_COVER } from './default-cover';
+import { DEFAULT_COVER } from '../model/default-cover';
 import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
 
 const useStyles = makeStyles({
@@ -44,7 +44,7 @@ const useStyles = makeStyles({
 
 export interface ArticleTableProps {
   articles: AdminArticleListItem[];
-  selected: Set<number>;
+  selected: ReadonlySet<number>;
   onSelectedChange: (selected: Set<number>) => void;
   onEdit: (id: number) => void;
   onDelete: (article: AdminArticleListItem) => void;

@@ -1,31 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ADMIN_ARTICLES_PAGE_SIZE, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { AdminArticleListItem } from '@folio/shared';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { listArticles } from '../api/articles.api';
+import { articleListReducer, initialArticleList } from '../model/article-list';
 
-/** The admin article list: page, page size (default 10) and the applied title search. */
+/**
+ * The admin article list (see model/article-list.ts): page, page size (default 10), the applied
+ * title search and the selection, fetched again whenever the query changes.
+ */
 export function useArticleList() {
   const api = useAdminApi();
   const notify = useNotify();
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPageState] = useState(ADMIN_ARTICLES_PAGE_SIZE);
-  const [search, setSearchState] = useState('');
-  const [articles, setArticles] = useState<AdminArticleListItem[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const [state, dispatch] = useReducer(articleListReducer, initialArticleList);
+  const { page, perPage, search } = state;
 
   const load = useCallback(async () => {
-    setLoading(true);
+    dispatch({ type: 'loadStarted' });
     try {
       const response = await listArticles(api, { page, perPage, search });
-      setArticles(response.data);
-      setTotal(response.total ?? response.data.length);
+      dispatch({ type: 'loaded', articles: response.data, total: response.total ?? response.data.length });
     } catch (error) {
+      dispatch({ type: 'loadFailed' });
       notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
-    } finally {
-      setLoading(false);
     }
   }, [api, notify, page, perPage, search]);
 
@@ -33,28 +30,17 @@ export function useArticleList() {
     void load();
   }, [load]);
 
-  // A page emptied by deletions falls back to the last page that still has rows.
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    if (!loading && page > lastPage) setPage(lastPage);
-  }, [loading, total, perPage, page]);
+  const actions = useMemo(
+    () => ({
+      setPage: (value: number) => dispatch({ type: 'pageChanged', page: value }),
+      setPerPage: (value: number) => dispatch({ type: 'perPageChanged', perPage: value }),
+      setSearch: (value: string) => dispatch({ type: 'searched', search: value }),
+      setSelected: (selected: ReadonlySet<number>) => dispatch({ type: 'selectionChanged', selected }),
+      /** Deleted articles leave the selection. */
+      forgetDeleted: (ids: readonly number[]) => dispatch({ type: 'deleted', ids }),
+    }),
+    [],
+  );
 
-  return {
-    articles,
-    total,
-    loading,
-    page,
-    perPage,
-    search,
-    load,
-    setPage,
-    setPerPage: (value: number) => {
-      setPerPageState(value);
-      setPage(1);
-    },
-    setSearch: (value: string) => {
-      setSearchState(value);
-      setPage(1);
-    },
-  };
+  return { ...state, load, ...actions };
 }

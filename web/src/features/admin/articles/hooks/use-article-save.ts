@@ -4,7 +4,7 @@ import type { AdminArticleDetail } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import type { ArticleFields } from '../api/articles.api';
+import type { ArticleFields } from '../model/article-fields';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
 
 /** The server's copy in a 412 answer: the article as it is now, after the change made elsewhere. */

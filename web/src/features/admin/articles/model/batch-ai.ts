@@ -1,7 +1,7 @@
 import type { AdminArticleDetail, AiAnalysis } from '@folio/shared';
 import { BATCH_AI_DELAY_MS, UiMessages } from '@folio/shared';
 import { errorMessage, isAbortError } from '../../../../lib/api-client';
-import type { ArticleFields } from '../api/articles.api';
+import type { ArticleFields } from './article-fields';
 import { aiErrorMessage } from './ai-errors';
 
 export interface BatchFailure {

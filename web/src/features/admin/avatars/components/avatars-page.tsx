@@ -6,7 +6,7 @@ import type { AdminAvatar } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../../../lib/format';
 import { PageHeader } from '../../components/page-header';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, resolveFileUrl, useAdminPlatform } from '../../platform';

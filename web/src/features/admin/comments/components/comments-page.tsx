@@ -18,7 +18,7 @@ import type { AdminComment } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../../../lib/format';
 import { PageHeader } from '../../components/page-header';
 import { SearchField } from '../../components/search-field';
 import { Pagination } from '../../components/pagination';

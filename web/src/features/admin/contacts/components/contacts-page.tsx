@@ -10,11 +10,13 @@ import {
 import type { Contact } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
+import { createContact, deleteContact, listContacts, reorderContacts, updateContact } from '../api/contacts.api';
 
 type ContactFields = Pick<Contact, 'type' | 'value'>;
 
 const contactsResource: OrderedResource<ContactFields> = {
-  path: 'contacts',
+  name: 'contacts',
+  calls: { list: listContacts, create: createContact, update: updateContact, remove: deleteContact, reorder: reorderContacts },
   fieldsOf: ({ type, value }) => ({ type, value }),
   blank: () => ({ type: CONTACT_DEFAULT_TYPE, value: '' }),
   schema: contactCreateSchema,

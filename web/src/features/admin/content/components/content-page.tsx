@@ -10,8 +10,8 @@ import { usePageStyles } from '../../components/page.styles';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import { fetchSiteBlocks, saveSiteBlocks } from '../api/site-blocks.api';
-import type { AboutKey, HomeKey } from './content-fields';
-import { ABOUT_FIELDS, HOME_FIELDS } from './content-fields';
+import type { AboutKey, HomeKey } from '../model/content-fields';
+import { ABOUT_FIELDS, HOME_FIELDS } from '../model/content-fields';
 import { sanitizeHtml } from '../../../../lib/sanitize-html';
 
 type Draft = { about: Record<AboutKey, string>; home: Record<HomeKey, string> };

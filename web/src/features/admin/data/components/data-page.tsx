@@ -8,7 +8,7 @@ import { usePageStyles } from '../../components/page.styles';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, useAdminPlatform } from '../../platform';
 import { exportBackup, importBackup } from '../api/data.api';
-import { backupFileName, downloadJson, isJsonFile } from './backup-file';
+import { backupFileName, downloadJson, isJsonFile } from '../model/backup-file';
 
 const NOTES = AdminUiMessages.dataNotes;
 

@@ -17,7 +17,7 @@ import type { RecycleBinItem } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../../../lib/format';
 import { Pagination } from '../../components/pagination';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { emptyRecycleBin, listRecycleBin, purgeArticle, restoreArticle } from '../api/recycle-bin.api';

@@ -6,7 +6,7 @@ import { useSession } from '../../auth/hooks/session';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
-import { ADMIN_TABS, tabForPath } from './admin-tabs';
+import { ADMIN_TABS, tabForPath } from '../model/admin-tabs';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },

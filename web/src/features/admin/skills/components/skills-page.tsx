@@ -10,11 +10,13 @@ import {
 import type { Skill } from '@folio/shared';
 import { OrderedCardsEditor } from '../../sortable-cards/components/ordered-cards-editor';
 import type { OrderedResource } from '../../sortable-cards/hooks/use-ordered-editor';
+import { createSkill, deleteSkill, listSkills, reorderSkills, updateSkill } from '../api/skills.api';
 
 type SkillFields = Pick<Skill, 'name' | 'description' | 'level'>;
 
 const skillsResource: OrderedResource<SkillFields> = {
-  path: 'skills',
+  name: 'skills',
+  calls: { list: listSkills, create: createSkill, update: updateSkill, remove: deleteSkill, reorder: reorderSkills },
   fieldsOf: ({ name, description, level }) => ({ name, description, level }),
   blank: () => ({ name: '', description: '', level: SKILL_DEFAULT_LEVEL }),
   schema: skillCreateSchema,

@@ -57,7 +57,7 @@ export function OrderedCardsEditor<F extends object>({
   const editor = useOrderedEditor(api, resource);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useUnsavedChanges(resource.path, editor.dirty);
+  useUnsavedChanges(resource.name, editor.dirty);
 
   const save = async () => {
     setSaving(true);

@@ -1,14 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TEMP_ID_PREFIX } from '@folio/shared';
-import type { ApiClient } from '../../../../lib/api-client';
+import type { ApiClient, EnvelopeResponse } from '../../../../lib/api-client';
 import type { SafeParseOutcome } from '../../../../lib/first-issue';
 import { firstIssueMessage } from '../../../../lib/first-issue';
 import type { Editable } from '../model/save-plan';
 import { planOrderedSave, runOrderedSave } from '../model/save-plan';
 
+/**
+ * The admin calls of one ordered resource. Each resource's api/ module spells its paths out, so a
+ * search for `/api/admin/skills` finds the call as well as the handler.
+ */
+export interface OrderedCalls<F> {
+  list(api: ApiClient): Promise<EnvelopeResponse<(F & { id: number })[]>>;
+  create(api: ApiClient, fields: F): Promise<EnvelopeResponse<{ id: number }>>;
+  update(api: ApiClient, id: number, fields: F): Promise<unknown>;
+  remove(api: ApiClient, id: number): Promise<unknown>;
+  reorder(api: ApiClient, ids: number[]): Promise<unknown>;
+}
+
 export interface OrderedResource<F> {
-  /** 'skills' or 'contacts': the path under /api/admin/. */
-  path: string;
+  /** 'skills' or 'contacts': names the editor's unsaved changes. */
+  name: string;
+  calls: OrderedCalls<F>;
   fieldsOf: (item: F & { id: number }) => F;
   blank: () => F;
   /** The shared schema the server parses a created card with; a card that breaks it is not sent. */
@@ -29,7 +42,7 @@ export function useOrderedEditor<F extends object>(api: ApiClient, resource: Ord
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const response = await api.get<(F & { id: number })[]>(`/api/admin/${resource.path}`);
+      const response = await resource.calls.list(api);
       const loaded = response.data.map((item) => ({ ...resource.fieldsOf(item), key: String(item.id) }));
       setOriginal(loaded);
       setItems(loaded);
@@ -67,7 +80,7 @@ export function useOrderedEditor<F extends object>(api: ApiClient, resource: Ord
 
   /** Stops at the first failure (a half-saved list cannot be rolled back) and reloads either way. */
   const save = useCallback(async () => {
-    const base = `/api/admin/${resource.path}`;
+    const { calls } = resource;
     const plan = planOrderedSave(original, items);
     // Checked before anything is written, with the server's own rules and messages.
     for (const write of plan.writes) {
@@ -76,10 +89,10 @@ export function useOrderedEditor<F extends object>(api: ApiClient, resource: Ord
     }
     try {
       await runOrderedSave(plan, {
-        create: async (fields) => (await api.post<{ id: number }>(base, fields)).data.id,
-        update: (id, fields) => api.put(`${base}/${id}`, fields),
-        remove: (id) => api.delete(`${base}/${id}`),
-        reorder: (ids) => api.put(`${base}/order`, { ids }),
+        create: async (fields) => (await calls.create(api, fields)).data.id,
+        update: (id, fields) => calls.update(api, id, fields),
+        remove: (id) => calls.remove(api, id),
+        reorder: (ids) => calls.reorder(api, ids),
       });
     } finally {
       await load().catch(() => undefined);

@@ -5,7 +5,7 @@ import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fl
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { formatDate } from '../../../../lib/format';
-import { coverSrc } from '../../articles/api/articles.api';
+import { coverSrc } from '../../articles/model/cover';
 import { useShareArticle } from '../../articles/hooks/use-share-article';
 import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';

@@ -5,7 +5,7 @@ import { CARD_MAX_TAGS, PublicUiMessages as M } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
 import { FallbackImage } from '../../../../components/fallback-image';
 import { formatDate } from '../../../../lib/format';
-import { coverSrc, DEFAULT_COVER } from '../api/articles.api';
+import { coverSrc, DEFAULT_COVER } from '../model/cover';
 import { useShareArticle } from '../hooks/use-share-article';
 
 const useStyles = makeStyles({

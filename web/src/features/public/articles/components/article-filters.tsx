@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Input, makeStyles, Select, tokens, ToggleButton } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
-import type { ArticleFilters } from '../api/articles.api';
-import { hasFilters } from '../api/articles.api';
+import type { ArticleFilters } from '../model/filters';
+import { hasFilters } from '../model/filters';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -3,8 +3,9 @@ import { RealtimeEvents } from '@folio/shared';
 import type { PublicArticleList } from '@folio/shared';
 import { useSnapshot } from '../../../../lib/page-snapshot';
 import { useLiveResource } from '../../../../lib/use-live-resource';
-import { fetchArticles, fetchCategories, fetchTags, NO_FILTERS } from '../api/articles.api';
-import type { ArticleFilters } from '../api/articles.api';
+import { fetchArticles, fetchCategories, fetchTags } from '../api/articles.api';
+import type { ArticleFilters } from '../model/filters';
+import { NO_FILTERS } from '../model/filters';
 import { DEMO_CATEGORY_LIST, demoTags, filterDemoArticles } from '../../demo/demo-articles';
 
 const LIST_EVENTS = [RealtimeEvents.articles, RealtimeEvents.comments] as const;

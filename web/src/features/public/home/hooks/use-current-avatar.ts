@@ -1,7 +1,8 @@
 import { RealtimeEvents } from '@folio/shared';
 import { useSnapshot } from '../../../../lib/page-snapshot';
 import { useLiveResource } from '../../../../lib/use-live-resource';
-import { currentAvatarUrl, fetchAvatars } from '../api/avatars.api';
+import { fetchAvatars } from '../api/avatars.api';
+import { currentAvatarUrl } from '../model/current-avatar';
 
 /** The current avatar's URL, kept fresh on `avatars_updated`; '' when none or on failure. */
 export function useCurrentAvatar(): string {

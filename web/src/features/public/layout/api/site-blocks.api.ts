@@ -1,10 +1,4 @@
-import type { AboutBlockContent, HomeBlockContent, SiteBlock } from '@folio/shared';
+import type { SiteBlock } from '@folio/shared';
 import { publicApi } from '../../api/public-api';
 
 export const fetchSiteBlocks = (signal: AbortSignal) => publicApi.data<SiteBlock[]>('/api/site-blocks', { signal });
-
-/** The `home` and `about` contents (missing keys are simply absent). */
-export function pickBlocks(blocks: readonly SiteBlock[] | undefined): { home: HomeBlockContent; about: AboutBlockContent } {
-  const content = (name: string) => blocks?.find((block) => block.name === name)?.content ?? {};
-  return { home: content('home'), about: content('about') };
-}

@@ -4,7 +4,8 @@ import { RealtimeEvents } from '@folio/shared';
 import type { AboutBlockContent, HomeBlockContent } from '@folio/shared';
 import { useSnapshot } from '../../../../lib/page-snapshot';
 import { useLiveResource } from '../../../../lib/use-live-resource';
-import { fetchSiteBlocks, pickBlocks } from '../api/site-blocks.api';
+import { fetchSiteBlocks } from '../api/site-blocks.api';
+import { pickBlocks } from '../model/site-blocks';
 
 interface SiteBlocksValue {
   home: HomeBlockContent;

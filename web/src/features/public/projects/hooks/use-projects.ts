@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UiMessages } from '@folio/shared';
-import { fetchOwnerProjects, ownerFromUrl } from '../api/github.api';
-import type { Project } from '../api/github.api';
+import { fetchOwnerProjects } from '../api/github.api';
+import { ownerFromUrl } from '../model/projects';
+import type { Project } from '../model/projects';
 import { fallbackProjects } from '../../demo/fallback-projects';
 import { readProjectsCache, today, writeProjectsCache } from '../model/projects-cache';
 

@@ -1,4 +1,4 @@
-import type { Project } from '../api/github.api';
+import type { Project } from './projects';
 
 const KEY = 'folio_projects_cache';
 
