@@ -24,13 +24,13 @@ const PAGE_VIEW_COUNT_TTL_MS = 60_000;
 const SERVER_PATHS = /^\/(api|uploads|socket\.io)(\/|$)/;
 const ARTICLE_PATH = /^\/articles\/([1-9]\d{0,15})\/?$/;
 
-/** Which public page a path is, with its data and status; `null` for paths the SPA handles. */
 /** A public page to answer: its status, and its data, read only when needed (a cache miss). */
 interface PublicPage {
   status: number;
   snapshot(): PublicPageSnapshot;
 }
 
+/** Which public page a path is; `null` for paths the SPA handles (the admin). */
 function routePublicPage(ctx: Context, app: AppContext): PublicPage | null {
   const { services } = app;
   if (ctx.path === '/' || ctx.path === '/index.html') return { status: 200, snapshot: () => landingSnapshot(services) };
