@@ -78,7 +78,10 @@ export async function buildDesktopApp(options: AppBuildOptions): Promise<AppBuil
     }),
   ]);
 
-  const rendererDir = options.rendererBuildDir ?? (await buildRenderer(options.mode));
+  // A build into a folder of its own (the packaging test) leaves desktop/dist/renderer alone:
+  // the Playwright harness serves that folder.
+  const rendererDir =
+    options.rendererBuildDir ?? (await buildRenderer(options.mode, options.outDir ? `${appDir}-renderer` : undefined));
   await cp(rendererDir, path.join(appDir, 'renderer'), {
     recursive: true,
     filter: (source) => production === false || !source.endsWith('.map'),
@@ -88,11 +91,23 @@ export async function buildDesktopApp(options: AppBuildOptions): Promise<AppBuil
   return { appDir, mainInputs: inputsOf(main.metafile), preloadInputs: inputsOf(preload.metafile) };
 }
 
-/** Vite builds desktop/src/renderer with desktop-renderer's config; answers the output folder. */
-export async function buildRenderer(mode: AppBuildOptions['mode']): Promise<string> {
+/**
+ * Vite builds desktop/src/renderer with desktop-renderer's config into `outDir` (default
+ * desktop/dist/renderer); answers the output folder. NODE_ENV is set to the mode for the build:
+ * Vite and the React plugin follow an existing NODE_ENV over the mode, and under Vitest it is
+ * `test`, which gave a "production" renderer React's development build (StrictMode included).
+ */
+export async function buildRenderer(mode: AppBuildOptions['mode'], outDir = RENDERER_BUILD_DIR): Promise<string> {
   const { build } = await import('vite');
-  await build({ configFile: RENDERER_VITE_CONFIG, mode, logLevel: 'warn' });
-  return RENDERER_BUILD_DIR;
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = mode;
+  try {
+    await build({ configFile: RENDERER_VITE_CONFIG, mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+  return outDir;
 }
 
 /** The app's own package.json: what Electron reads at start; deliberately without dependencies. */

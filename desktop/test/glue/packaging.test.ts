@@ -49,6 +49,12 @@ describe('the packaged desktop app', () => {
     expect(build.mainInputs.filter((input) => input.startsWith('server/') || input.startsWith('web/'))).toEqual([]);
   });
 
+  it("runs React's production build, even when built under a test runner's NODE_ENV", () => {
+    const scripts = entries.filter((entry) => /^\/renderer\/assets\/.+\.js$/.test(entry));
+    const development = scripts.filter((entry) => extractFile(asarFile, entry.slice(1)).toString('utf8').includes('jsxDEV'));
+    expect(development).toEqual([]);
+  });
+
   it('declares no dependencies, so nothing (dev tooling, Electron) is pulled in at install time', () => {
     const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString('utf8')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ main: 'main/main.cjs', productName: 'Folio' });

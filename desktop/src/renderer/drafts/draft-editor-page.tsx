@@ -51,6 +51,8 @@ function saveStatusText(status: SaveStatus): string {
 
 /** Drafts this window created blank: if the owner leaves one without typing, it is not kept. */
 const createdBlank = new Set<string>();
+/** Editors just unmounted, whose keep-or-discard decision waits for a possible remount. */
+const pendingLeaves = new Map<string, number>();
 
 function isBlank(fields: DraftFields): boolean {
   return Object.values(fields).every((value) => value.trim() === '');
@@ -135,17 +137,25 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const autosave = useDraftAutosave(initial.id, onSaved);
   const { flush } = autosave;
 
-  useEffect(
-    () => () => {
-      const leftBlank = createdBlank.has(initial.id) && isBlank(fieldsRef.current);
-      createdBlank.delete(initial.id);
-      // Only after the editor's last write: leaving also flushes a pending edit (the owner cleared
-      // the title and left within the debounce), and that save reaching main after the discard
-      // would fail with 草稿不存在.
-      if (leftBlank) void flush().then(() => folioBridge().drafts.discard({ id: initial.id }));
-    },
-    [initial.id, flush],
-  );
+  useEffect(() => {
+    window.clearTimeout(pendingLeaves.get(initial.id));
+    pendingLeaves.delete(initial.id);
+    return () => {
+      // Decided a tick later: React's StrictMode (development) unmounts and mounts every editor
+      // once on purpose, and a blank new draft discarded then would answer the first keystroke's
+      // save with 草稿不存在.
+      const decide = () => {
+        pendingLeaves.delete(initial.id);
+        const leftBlank = createdBlank.has(initial.id) && isBlank(fieldsRef.current);
+        createdBlank.delete(initial.id);
+        // Only after the editor's last write: leaving also flushes a pending edit (the owner cleared
+        // the title and left within the debounce), and that save reaching main after the discard
+        // would fail with 草稿不存在.
+        if (leftBlank) void flush().then(() => folioBridge().drafts.discard({ id: initial.id }));
+      };
+      pendingLeaves.set(initial.id, window.setTimeout(decide, 0));
+    };
+  }, [initial.id, flush]);
 
   const change = (patch: Partial<DraftFields>) => {
     const next = { ...fieldsRef.current, ...patch };
