@@ -1,13 +1,17 @@
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import type { PipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/app';
+// Every code language, so any article renders highlighted (the browser loads only what a page uses).
+import './lib/markdown/prism-languages';
+import { ownerHtmlTexts } from './features/public/layout/model/site-blocks';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
+import type { PageSnapshot } from './lib/page-snapshot';
+import { sanitizeOnServer } from './lib/server-html-sanitizer';
 import { buildPageHead, scriptJson } from './ssr/page-head';
 
-export { setServerHtmlSanitizer } from './lib/sanitize-html';
+export { setServerHtmlSanitizer } from './lib/server-html-sanitizer';
 
 export interface RenderPageInput {
   /** Request URL (path and query). */
@@ -29,12 +33,17 @@ export interface RenderedPage {
   abort: PipeableStream['abort'];
 }
 
-function appTree(url: string, snapshot: PublicPageSnapshot) {
-  return (
-    <StaticRouter location={url}>
-      <App snapshot={{ snapshot, consumed: false }} />
-    </StaticRouter>
-  );
+/**
+ * The snapshot with the server's sanitised copy of each owner HTML text: the page renders it and
+ * hydration reuses it, so the browser needs no sanitiser (DOMPurify) before the page is usable.
+ */
+function withSanitizedHtml(snapshot: PublicPageSnapshot): PageSnapshot {
+  const texts = ownerHtmlTexts(snapshot.siteBlocks);
+  return { ...snapshot, sanitizedHtml: Object.fromEntries(texts.map((text) => [text, sanitizeOnServer(text)])) };
+}
+
+function appTree(url: string, snapshot: PageSnapshot) {
+  return <App url={url} snapshot={{ snapshot, consumed: false }} />;
 }
 
 /**
@@ -44,9 +53,10 @@ function appTree(url: string, snapshot: PublicPageSnapshot) {
  */
 export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   const renderer = createDOMRenderer();
+  const snapshot = withSanitizedHtml(input.snapshot);
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <RendererProvider renderer={renderer}>{appTree(input.url, input.snapshot)}</RendererProvider>,
+      <RendererProvider renderer={renderer}>{appTree(input.url, snapshot)}</RendererProvider>,
       {
         onAllReady() {
           resolve({
@@ -57,7 +67,7 @@ export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
               status: input.status,
             }),
             styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
-            dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(input.snapshot)}</script>`,
+            dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`,
             pipe: stream.pipe.bind(stream),
             abort: stream.abort.bind(stream),
           });

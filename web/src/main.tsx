@@ -2,23 +2,20 @@
 import './deferred-images';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/app';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
+import type { PageSnapshot } from './lib/page-snapshot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // A server-rendered page carries its data as JSON; hydrate it. Other pages (admin) render here.
 const snapshotElement = document.getElementById(SNAPSHOT_ELEMENT_ID);
-const snapshot = snapshotElement ? (JSON.parse(snapshotElement.textContent || 'null') as PublicPageSnapshot | null) : null;
+const snapshot = snapshotElement ? (JSON.parse(snapshotElement.textContent || 'null') as PageSnapshot | null) : null;
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App snapshot={snapshot ? { snapshot, consumed: false } : undefined} />
-    </BrowserRouter>
+    <App snapshot={snapshot ? { snapshot, consumed: false } : undefined} />
   </StrictMode>
 );
 

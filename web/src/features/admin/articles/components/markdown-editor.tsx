@@ -3,6 +3,8 @@ import { markdown } from '@codemirror/lang-markdown';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
+// The preview highlights any language as it is typed, without waiting for a grammar to load.
+import '../../../../lib/markdown/prism-languages';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../hooks/use-media-query';
 
