@@ -9,10 +9,15 @@ interface OkOptions {
   legacy?: Record<string, unknown>;
 }
 
-/** Writes the success envelope `{ code: 0, msg, data, ...legacy }`. */
+/**
+ * Writes the success envelope `{ code: 0, msg, data, ...legacy }`, serialised here once: given
+ * an object, Koa would serialise it for the length compression looks at, for the ETag and again
+ * to send it.
+ */
 export function sendOk(ctx: Context, data: unknown, options: OkOptions = {}): void {
   ctx.status = options.status ?? 200;
-  ctx.body = { ...options.legacy, code: 0, msg: options.msg ?? M.success, data };
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = JSON.stringify({ ...options.legacy, code: 0, msg: options.msg ?? M.success, data });
 }
 
 export function sendCreated(ctx: Context, data: unknown, options: Omit<OkOptions, 'status'> = {}): void {

@@ -42,8 +42,15 @@ export function httpCaching(): Middleware[] {
   return [
     compress({
       threshold: 1024,
-      // Dynamic answers favour speed: brotli 4 is about gzip 6 in time and smaller.
-      br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      // Dynamic answers favour speed: brotli 4 is about gzip 6 in time and smaller. Told the
+      // answer's size, brotli sizes its window to it instead of allocating 4 MB for every
+      // answer (a third of the time of a small JSON answer went there).
+      br: (_type: string, size: number) => ({
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          ...(size > 0 ? { [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } : {}),
+        },
+      }),
       gzip: { level: 6 },
       deflate: false,
     }),

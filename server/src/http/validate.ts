@@ -22,8 +22,16 @@ export function parseId(raw: string | undefined, notFoundMessage: string = M.rou
   return Number(raw);
 }
 
+/** One schema per default page size, built once: building a zod schema costs more than using it. */
+const paginationSchemas = new Map<number, ReturnType<typeof paginationSchema>>();
+
 export function parsePagination(ctx: Context, defaultPerPage: number): { page: number; perPage: number } {
-  const result = paginationSchema(defaultPerPage).safeParse({
+  let schema = paginationSchemas.get(defaultPerPage);
+  if (!schema) {
+    schema = paginationSchema(defaultPerPage);
+    paginationSchemas.set(defaultPerPage, schema);
+  }
+  const result = schema.safeParse({
     page: queryString(ctx, 'page'),
     per_page: queryString(ctx, 'per_page'),
   });

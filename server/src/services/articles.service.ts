@@ -22,7 +22,8 @@ import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
-import { ArticleSearchIndex } from './article-search.js';
+import { ArticleSearchIndex, normalizeQuery } from './article-search.js';
+import { GenerationMemo } from './generation-memo.js';
 import type { IdempotencyService } from './idempotency.service.js';
 import { fingerprintOf } from './idempotency.service.js';
 
@@ -42,6 +43,9 @@ function rankByCount(names: Iterable<string>): [string, number][] {
   return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
 }
 
+/** Lists kept per generation: each holds up to every article, so a few dozen searches at most. */
+const PUBLIC_LIST_MEMO_ENTRIES = 64;
+
 /**
  * The rules for articles shared by the public, admin and recycle-bin routes: what is live,
  * search and filters, counters, and the write paths. The app builds one (see services.ts), so
@@ -49,13 +53,25 @@ function rankByCount(names: Iterable<string>): [string, number][] {
  */
 export class ArticlesService {
   private readonly searchIndex: ArticleSearchIndex;
+  /**
+   * Public lists by filters, until the data changes: each visitor's list page or search would
+   * otherwise filter, rank and sort every article again for the same answer.
+   */
+  private readonly publicLists: GenerationMemo<readonly ArticleRecord[]>;
+  private readonly categoryRanking: GenerationMemo<string[]>;
+  private readonly tagRanking: GenerationMemo<Record<string, number>>;
 
   constructor(
     readonly articles: ArticlesRepository,
     /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
     private readonly comments: CommentsRepository,
+    /** The store's change count; see {@link GenerationMemo}. */
+    dataGeneration: () => number,
   ) {
     this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
+    this.publicLists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
+    this.categoryRanking = new GenerationMemo(dataGeneration);
+    this.tagRanking = new GenerationMemo(dataGeneration);
   }
 
   /** Indexes every live article for search in the background, rather than on the first visitor's request. */
@@ -76,14 +92,18 @@ export class ArticlesService {
   }
 
   /** Live articles for the public list: exact category and tag filters, then ranked search. */
-  listPublic(filters: PublicArticleFilters): ArticleRecord[] {
-    let list = this.articles.listLive();
-    if (filters.category) list = list.filter((article) => article.category === filters.category);
-    if (filters.tag) {
-      const tag = filters.tag;
-      list = list.filter((article) => article.tags.includes(tag));
-    }
-    return filters.search ? this.searchIndex.search(list, filters.search) : list;
+  listPublic(filters: PublicArticleFilters): readonly ArticleRecord[] {
+    const search = normalizeQuery(filters.search);
+    const key = JSON.stringify([filters.category ?? '', filters.tag ?? '', search]);
+    return this.publicLists.get(key, () => {
+      let list = this.articles.listLive();
+      if (filters.category) list = list.filter((article) => article.category === filters.category);
+      if (filters.tag) {
+        const tag = filters.tag;
+        list = list.filter((article) => article.tags.includes(tag));
+      }
+      return search ? this.searchIndex.search(list, search) : list;
+    });
   }
 
   /** Live articles for the admin list: a title substring only, newest first. */
@@ -94,43 +114,36 @@ export class ArticlesService {
 
   /** Distinct non-empty categories of live articles, most used first. */
   categories(): string[] {
-    const names = this.articles.listLive().flatMap((article) => (article.category ? [article.category] : []));
-    return rankByCount(names).map(([name]) => name);
+    return this.categoryRanking.get('', () => {
+      const names = this.articles.listLive().flatMap((article) => (article.category ? [article.category] : []));
+      return rankByCount(names).map(([name]) => name);
+    });
   }
 
   /** Tag → number of live articles carrying it, most used first. */
   tagCounts(): Record<string, number> {
-    return Object.fromEntries(rankByCount(this.articles.listLive().flatMap((article) => article.tags)));
+    return this.tagRanking.get('', () =>
+      Object.fromEntries(rankByCount(this.articles.listLive().flatMap((article) => article.tags))),
+    );
   }
 
-  /** A stats lookup for a whole list, counting comments once rather than per article. */
-  statsLookup(): (article: ArticleRecord) => ArticleStats {
-    const counts = this.comments.countsByArticle();
-    return (article) => ({ views: this.articles.views(article.id), comment_count: counts.get(article.id) ?? 0 });
-  }
-
+  /** Views and comment count, both read from memory (a page of a list costs a few lookups). */
   stats(article: ArticleRecord): ArticleStats {
-    return this.statsLookup()(article);
+    return { views: this.articles.views(article.id), comment_count: this.comments.countFor(article.id) };
   }
 
   presentPublicList(list: readonly ArticleRecord[]): PublicArticleListItem[] {
-    const stats = this.statsLookup();
-    return list.map((article) => presentPublicArticleListItem(article, stats(article)));
+    return list.map((article) => presentPublicArticleListItem(article, this.stats(article)));
   }
 
   presentAdminList(list: readonly ArticleRecord[]): AdminArticleListItem[] {
-    const stats = this.statsLookup();
-    return list.map((article) => presentAdminArticleListItem(article, stats(article)));
+    return list.map((article) => presentAdminArticleListItem(article, this.stats(article)));
   }
 
   presentAdminDetail(article: ArticleRecord): AdminArticleDetail {
     return presentAdminArticleDetail(article, this.articles.body(article.id), this.stats(article));
   }
 
-  /**
-   * The public detail. With `countView` the view is added first, so the answer includes this
-   * visit (API 8); HEAD requests pass `false`.
-   */
   /** Whether a live (published, not binned) article has this id. */
   isLive(id: number): boolean {
     return this.articles.findLive(id) !== undefined;
@@ -143,6 +156,10 @@ export class ArticlesService {
     return true;
   }
 
+  /**
+   * The public detail. With `countView` the view is added first, so the answer includes this
+   * visit (API 8); HEAD requests pass `false`.
+   */
   publicDetail(id: number, countView: boolean): PublicArticleDetail {
     const article = this.requireLive(id);
     if (countView) this.articles.addView(id);

@@ -26,7 +26,8 @@ export interface VerifiedToken {
 /** Who may sign in and what signs the tokens, settled once at start. */
 export interface AdminCredentials {
   username: string;
-  passwordHash: string;
+  /** The password's hash, made on first use when it comes from config (see loadAdminCredentials). */
+  passwordHash: () => Promise<string>;
   secret: string;
 }
 
@@ -48,16 +49,22 @@ export async function loadAdminCredentials(config: ServerConfig, logger: Logger)
     secret = secrets.jwt_secret;
   }
 
-  let passwordHash: string;
-  if (config.adminPassword) {
-    passwordHash = await hashPassword(config.adminPassword);
+  let passwordHash: () => Promise<string>;
+  const configuredPassword = config.adminPassword;
+  if (configuredPassword) {
+    // Hashed at the first sign-in, not at start: scrypt is made to be slow (about 0.1 s and
+    // 32 MB), and no visitor's page should wait for it.
+    let hashing: Promise<string> | undefined;
+    passwordHash = () => (hashing ??= hashPassword(configuredPassword));
   } else if (secrets.admin_password_hash && secrets.admin_username === config.adminUsername) {
-    passwordHash = secrets.admin_password_hash;
+    const stored = secrets.admin_password_hash;
+    passwordHash = () => Promise.resolve(stored);
   } else {
     const password = generatePassword();
-    passwordHash = await hashPassword(password);
+    const generated = await hashPassword(password);
+    passwordHash = () => Promise.resolve(generated);
     secrets.admin_username = config.adminUsername;
-    secrets.admin_password_hash = passwordHash;
+    secrets.admin_password_hash = generated;
     changed = true;
     logger.info(
       `No ADMIN_PASSWORD set: generated admin credentials (shown once; only a hash is stored)\n` +
@@ -81,7 +88,7 @@ export class AuthService {
 
   async login(username: string, password: string, remember: boolean): Promise<LoginResult> {
     // Always run the password hash so a wrong username costs the same time as a wrong password.
-    const passwordOk = await verifyPassword(password, this.credentials.passwordHash);
+    const passwordOk = await verifyPassword(password, await this.credentials.passwordHash());
     const usernameOk = constantTimeEquals(username, this.credentials.username);
     if (!passwordOk || !usernameOk) throw unauthorized(M.wrongCredentials);
     const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.default;

@@ -31,8 +31,7 @@ export class RecycleBinService {
   }
 
   present(list: readonly ArticleRecord[]): RecycleBinItem[] {
-    const stats = this.articles.statsLookup();
-    return list.map((article) => presentRecycleBinItem(article, stats(article), this.retentionMs));
+    return list.map((article) => presentRecycleBinItem(article, this.articles.stats(article), this.retentionMs));
   }
 
   private requireBinned(id: number): ArticleRecord {

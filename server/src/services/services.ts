@@ -56,7 +56,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const commentRepository = new CommentsRepository(store);
   const uploadRepository = new UploadsRepository(store);
   const backupRepository = new BackupRepository(store);
-  const articles = new ArticlesService(articleRepository, commentRepository);
+  const articles = new ArticlesService(articleRepository, commentRepository, () => store.generation);
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),

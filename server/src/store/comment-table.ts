@@ -34,8 +34,8 @@ export class CommentTable {
     return [...this.byId.values()];
   }
 
-  countsByArticle(): Map<number, number> {
-    return new Map([...this.byArticle].map(([articleId, comments]) => [articleId, comments.length]));
+  countFor(articleId: number): number {
+    return this.byArticle.get(articleId)?.length ?? 0;
   }
 
   takeNextId(): number {

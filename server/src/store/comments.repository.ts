@@ -24,9 +24,9 @@ export class CommentsRepository {
     return this.store.state.comments.find(id);
   }
 
-  /** Comment counts by article id, computed from memory so no count is ever stored twice. */
-  countsByArticle(): Map<number, number> {
-    return this.store.state.comments.countsByArticle();
+  /** An article's comment count, from memory so no count is ever stored twice. */
+  countFor(articleId: number): number {
+    return this.store.state.comments.countFor(articleId);
   }
 
   create(fields: NewComment): Promise<CommentRecord> {

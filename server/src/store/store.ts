@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import pLimit from 'p-limit';
@@ -443,7 +443,9 @@ export class Store {
     const present = new Set(await fs.readdir(this.bodiesDir));
     for (const [fileName, id] of wanted) {
       if (!present.has(fileName)) throw new Error(`Article ${id} has no body file ${fileName}`);
-      this.bodies.set(id, await fs.readFile(path.join(this.bodiesDir, fileName), 'utf8'));
+      // Read synchronously: nothing is served before the store is open, and thousands of small
+      // files read one thread-pool round trip at a time took most of the start-up time.
+      this.bodies.set(id, readFileSync(path.join(this.bodiesDir, fileName), 'utf8'));
     }
     for (const fileName of present) {
       // Bodies of interrupted or replaced revisions: nothing points at them.

@@ -33,6 +33,8 @@ export class SsrRenderer {
   private template: { mtimeMs: number; html: string } | null = null;
   private readonly entryFile: string;
   private readonly templateFile: string;
+  /** Set once both built files were found: a build in place is not un-built while the server runs. */
+  private found = false;
 
   constructor(webDistDir: string) {
     this.entryFile = path.join(path.dirname(webDistDir), 'dist-ssr', 'entry-server.js');
@@ -40,7 +42,10 @@ export class SsrRenderer {
   }
 
   available(): boolean {
-    return existsSync(this.entryFile) && existsSync(this.templateFile);
+    // Checked on every page view until found; after that, never again (two stat calls per view
+    // were a sixth of the cost of serving a cached page).
+    this.found ||= existsSync(this.entryFile) && existsSync(this.templateFile);
+    return this.found;
   }
 
   /** Loads the SSR bundle ahead of the first visitor, who would otherwise wait seconds for it. */

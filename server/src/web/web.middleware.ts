@@ -12,6 +12,7 @@ import { siteOrigin } from './site-origin.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { SsrRenderer } from './ssr-renderer.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/http-cache.js';
+import { GenerationMemo } from '../services/generation-memo.js';
 
 /**
  * Rendered pages kept in memory, compressed copies included: some fifty pages, the landing
@@ -30,46 +31,24 @@ interface PublicPage {
   snapshot(): PublicPageSnapshot;
 }
 
-/** Which public page a path is; `null` for paths the SPA handles (the admin). */
-function routePublicPage(ctx: Context, app: AppContext): PublicPage | null {
+/** The landing page or an article page, which no API route or built file shares a path with. */
+function routeKnownPage(ctx: Context, app: AppContext): PublicPage | null {
   const { services } = app;
   if (ctx.path === '/' || ctx.path === '/index.html') return { status: 200, snapshot: () => landingSnapshot(services) };
   const article = ARTICLE_PATH.exec(ctx.path);
-  if (article) {
-    const id = Number(article[1]);
-    // A rendered page is a visit (HEAD is not), counted whether the page comes from the cache or not.
-    const found = ctx.method === 'GET' ? services.articles.countView(id) : services.articles.isLive(id);
-    return { status: found ? 200 : 404, snapshot: () => articleSnapshot(services, id, false) };
-  }
-  if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) return null;
-  return { status: 404, snapshot: () => layoutSnapshot(services) };
+  if (!article) return null;
+  const id = Number(article[1]);
+  // A rendered page is a visit (HEAD is not), counted whether the page comes from the cache or not.
+  const found = ctx.method === 'GET' ? services.articles.countView(id) : services.articles.isLive(id);
+  return { status: found ? 200 : 404, snapshot: () => articleSnapshot(services, id, false) };
 }
 
-/**
- * Page fingerprints by URL, valid while the store's change count stays the same. Building the
- * landing page's data and hashing it costs milliseconds on a large site, far more than sending
- * the cached page, so it is done once per change, not once per request. View counts do not
- * change the count; the page cache's TTL refreshes them.
- */
-class FingerprintMemo {
-  private generation = -1;
-  private readonly byUrl = new Map<string, string>();
-
-  constructor(private readonly currentGeneration: () => number) {}
-
-  get(url: string, compute: () => string): string {
-    const generation = this.currentGeneration();
-    if (generation !== this.generation) {
-      this.byUrl.clear();
-      this.generation = generation;
-    }
-    let fingerprint = this.byUrl.get(url);
-    if (fingerprint === undefined) {
-      fingerprint = compute();
-      this.byUrl.set(url, fingerprint);
-    }
-    return fingerprint;
-  }
+/** Which public page a path is; `null` for paths the SPA handles (the admin). */
+function routePublicPage(ctx: Context, app: AppContext): PublicPage | null {
+  const known = routeKnownPage(ctx, app);
+  if (known) return known;
+  if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) return null;
+  return { status: 404, snapshot: () => layoutSnapshot(app.services) };
 }
 
 /**
@@ -82,7 +61,7 @@ async function servePublicPage(
   renderer: SsrRenderer,
   cache: PageCache,
   origin: string,
-  fingerprints: FingerprintMemo,
+  fingerprints: GenerationMemo<string>,
   page: PublicPage,
 ) {
   // Rendered for the path alone: no public page reads the query string, so `/?utm_source=x`
@@ -151,11 +130,25 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
   const { webDistDir, serveSourceMaps } = app.config;
   const indexFile = path.join(webDistDir, 'index.html');
   const pageCache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, viewCountTtlMs: PAGE_VIEW_COUNT_TTL_MS });
-  const fingerprints = new FingerprintMemo(() => app.services.dataGeneration());
+  // Building the landing page's data and hashing it costs milliseconds on a large site, far more
+  // than sending the cached page, so a page's fingerprint is derived once per change, not per
+  // request. View counts do not change the generation; the page cache's TTL refreshes them.
+  const fingerprints = new GenerationMemo<string>(() => app.services.dataGeneration());
+  let indexFound = false;
+  const webBuilt = () => (indexFound ||= existsSync(indexFile));
   return async (ctx: Context, next: Next) => {
+    const readsPage = ctx.method === 'GET' || ctx.method === 'HEAD';
+    // The landing and article pages, the views a visitor's traffic is made of, are answered
+    // before the API router, which has no route for them: matching them against every API route
+    // first cost more than sending the cached page.
+    const knownPage = readsPage && webBuilt() && renderer.available() ? routeKnownPage(ctx, app) : null;
+    if (knownPage) {
+      await servePublicPage(ctx, renderer, pageCache, siteOrigin(ctx, app.config), fingerprints, knownPage);
+      return;
+    }
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (!readsPage) return;
     if (SERVER_PATHS.test(ctx.path)) return;
 
     const origin = siteOrigin(ctx, app.config);
@@ -175,7 +168,7 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
       return;
     }
 
-    if (!existsSync(indexFile)) return;
+    if (!webBuilt()) return;
     const hiddenMap = !serveSourceMaps && ctx.path.endsWith('.map');
     if (ctx.path.startsWith('/assets/')) {
       if (hiddenMap || !(await sendBuiltFile(ctx, webDistDir, true))) throw notFound(M.fileNotFound);

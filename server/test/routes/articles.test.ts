@@ -114,6 +114,27 @@ describe('GET /api/articles', () => {
     expect(idsOf((await api<EnvelopeBody>('GET', '/api/articles?search=alpha')).body)).toEqual([]);
     expect(idsOf((await api<EnvelopeBody>('GET', '/api/articles?search=BETA')).body)).toEqual([id]);
   });
+  it('answers a repeated list, filter, search and category request with the data as it is after each change', async () => {
+    const id = await createArticle(api, token, { title: '缓存验证', category: '前端开发', tags: 'React' });
+    const ask = async () => ({
+      all: idsOf((await api<EnvelopeBody>('GET', '/api/articles')).body),
+      category: idsOf((await api<EnvelopeBody>('GET', `/api/articles?category=${encodeURIComponent('后端开发')}`)).body),
+      search: idsOf((await api<EnvelopeBody>('GET', `/api/articles?search=${encodeURIComponent('缓存')}`)).body),
+      categories: (await api<EnvelopeBody>('GET', '/api/categories')).body.data,
+    });
+    // Asked twice: the second answer comes from what the first derived, and must be the same.
+    expect(await ask()).toEqual({ all: [id], category: [], search: [id], categories: ['前端开发'] });
+    expect(await ask()).toEqual({ all: [id], category: [], search: [id], categories: ['前端开发'] });
+
+    await api('PUT', `/api/admin/articles/${id}`, { token, json: { category: '后端开发' } });
+    expect(await ask()).toEqual({ all: [id], category: [id], search: [id], categories: ['后端开发'] });
+
+    expect((await api('DELETE', `/api/admin/articles/${id}`, { token })).status).toBe(200);
+    expect(await ask()).toEqual({ all: [], category: [], search: [], categories: [] });
+
+    expect((await api('POST', `/api/admin/recycle-bin/${id}/restore`, { token })).status).toBe(200);
+    expect(await ask()).toEqual({ all: [id], category: [id], search: [id], categories: ['后端开发'] });
+  });
 });
 
 describe('GET /api/articles/{id}', () => {

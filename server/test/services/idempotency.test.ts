@@ -20,7 +20,8 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const fields: ArticleCreateRequest = { title: '标题', content: '正文', category: '', tags: [], summary: '', cover: '' };
 
-const articlesOf = (store: Store) => new ArticlesService(new ArticlesRepository(store), new CommentsRepository(store));
+const articlesOf = (store: Store) =>
+  new ArticlesService(new ArticlesRepository(store), new CommentsRepository(store), () => store.generation);
 
 /** A service whose clock the test moves by hand. */
 function serviceAt(store: Store, clock: { now: number }) {
