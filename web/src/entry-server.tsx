@@ -1,13 +1,14 @@
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import type { PipeableStream } from 'react-dom/server';
+import publicThemeCss from 'virtual:public-theme.css?inline';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/app';
-// Every code language, so any article renders highlighted (the browser loads only what a page uses).
-import './lib/markdown/prism-languages';
+import { PUBLIC_THEME_STYLE_ID } from './features/public/layout/components/public-root';
 import { ownerHtmlTexts } from './features/public/layout/model/site-blocks';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 import type { PageSnapshot } from './lib/page-snapshot';
+import { loadAllCodeLanguages } from './lib/markdown/prism-highlight';
 import { sanitizeOnServer } from './lib/server-html-sanitizer';
 import { buildPageHead, scriptJson } from './ssr/page-head';
 
@@ -24,7 +25,7 @@ export interface RenderPageInput {
 export interface RenderedPage {
   /** Title, meta, canonical, Open Graph, Twitter and JSON-LD tags. */
   head: string;
-  /** Fluent UI (Griffel) style elements for everything the page rendered. */
+  /** The public theme and the Griffel style elements of everything the page rendered. */
   styles: string;
   /** The JSON snapshot the browser hydrates from. */
   dataScript: string;
@@ -32,6 +33,13 @@ export interface RenderedPage {
   pipe: PipeableStream['pipe'];
   abort: PipeableStream['abort'];
 }
+
+// Every code language, so any article renders highlighted (the browser loads only what a page uses).
+const codeLanguagesReady = loadAllCodeLanguages();
+
+// The public theme inline in every page's head, as FluentProvider's theme was: a separate
+// stylesheet would hold the first paint back by a round trip.
+const PUBLIC_STYLE_ELEMENT = `<style id="${PUBLIC_THEME_STYLE_ID}">${publicThemeCss}</style>`;
 
 /**
  * The snapshot with the server's sanitised copy of each owner HTML text: the page renders it and
@@ -51,7 +59,8 @@ function appTree(url: string, snapshot: PageSnapshot) {
  * routes) so crawlers and visitors without JavaScript get the whole page, then the styles the
  * render produced are known and can go into <head> before the body streams.
  */
-export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+  await codeLanguagesReady;
   const renderer = createDOMRenderer();
   const snapshot = withSanitizedHtml(input.snapshot);
   return new Promise((resolve, reject) => {
@@ -66,7 +75,7 @@ export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
               snapshot: input.snapshot,
               status: input.status,
             }),
-            styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
+            styles: PUBLIC_STYLE_ELEMENT + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
             dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`,
             pipe: stream.pipe.bind(stream),
             abort: stream.abort.bind(stream),

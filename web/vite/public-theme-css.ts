@@ -2,7 +2,7 @@ import { webDarkTheme, webLightTheme } from '@fluentui/tokens';
 import type { Theme } from '@fluentui/tokens';
 import type { Plugin } from 'vite';
 
-/** The module public pages import for their theme; it is CSS, so it costs no JavaScript. */
+/** The public pages' stylesheet; imported with `?inline`, it is the CSS text (see PublicRoot). */
 export const PUBLIC_THEME_MODULE = 'virtual:public-theme.css';
 const RESOLVED_ID = `\0${PUBLIC_THEME_MODULE}`;
 
@@ -23,14 +23,20 @@ export function publicThemeCss(): string {
   return [
     `:root{${declarations(webLightTheme)}}`,
     `@media (prefers-color-scheme: dark){:root{${declarations(webDarkTheme)}}}`,
+    'body{margin:0}',
+    // PublicRoot's element: Fluent's base text styles, as FluentProvider applies them.
+    '.folio-public{min-height:100vh;color:var(--colorNeutralForeground1);background-color:var(--colorNeutralBackground1);' +
+      'text-align:left;font-family:var(--fontFamilyBase);font-size:var(--fontSizeBase300);' +
+      'font-weight:var(--fontWeightRegular);line-height:var(--lineHeightBase300)}',
   ].join('\n');
 }
 
-/** Serves `virtual:public-theme.css` (see publicThemeCss). */
+/** Serves `virtual:public-theme.css` (see publicThemeCss), with any query (`?inline`) left to Vite's CSS handling. */
 export function publicTheme(): Plugin {
+  const withoutQuery = (id: string) => id.split('?')[0];
   return {
     name: 'folio-public-theme',
-    resolveId: (id) => (id === PUBLIC_THEME_MODULE ? RESOLVED_ID : undefined),
-    load: (id) => (id === RESOLVED_ID ? publicThemeCss() : undefined),
+    resolveId: (id) => (withoutQuery(id) === PUBLIC_THEME_MODULE ? `\0${id}` : undefined),
+    load: (id) => (withoutQuery(id) === RESOLVED_ID ? publicThemeCss() : undefined),
   };
 }

@@ -1,13 +1,19 @@
 import Prism from 'prismjs';
 import { describe, expect, it } from 'vitest';
-import { componentsFor, LANGUAGE_COMPONENTS, loadCodeLanguages, REGISTERED_ALIASES } from './prism-highlight';
+import {
+  componentsFor,
+  LANGUAGE_COMPONENTS,
+  loadAllCodeLanguages,
+  loadCodeLanguages,
+  REGISTERED_ALIASES,
+} from './prism-highlight';
 
 const fence = (language: string, code = 'x') => `\`\`\`${language}\n${code}\n\`\`\`\n`;
 
 describe('code languages loaded per article', () => {
   it('names every language a used component registers, so each fence loads what the server highlights with', async () => {
     const before = new Set(Object.keys(Prism.languages));
-    await import('./prism-languages');
+    await loadAllCodeLanguages();
     const registered = Object.keys(Prism.languages).filter((name) => !before.has(name));
     for (const name of registered) {
       const component = (LANGUAGE_COMPONENTS as string[]).includes(name) ? name : REGISTERED_ALIASES[name];
@@ -32,6 +38,10 @@ describe('code languages loaded per article', () => {
   });
 
   it('loads every language for a Markdown block, whose grammar highlights the code blocks inside it', () => {
-    expect(componentsFor(fence('md', '```go\nfunc main() {}\n```'))).toEqual(LANGUAGE_COMPONENTS);
+    const components = componentsFor(fence('md', '```go\nfunc main() {}\n```'));
+    expect([...components].sort()).toEqual([...LANGUAGE_COMPONENTS].sort());
+    // Each after what it extends.
+    expect(components.indexOf('tsx')).toBeGreaterThan(Math.max(components.indexOf('jsx'), components.indexOf('typescript')));
+    expect(components.indexOf('cpp')).toBeGreaterThan(components.indexOf('c'));
   });
 });

@@ -2,8 +2,10 @@
 // rendering Markdown (also on the server), so switch that off before the core module runs.
 import './prism-manual';
 import Prism from 'prismjs';
-// The languages themselves: prism-languages.ts loads them all (server, admin); a public page in
-// the browser loads the ones an article uses with loadCodeLanguages.
+// The languages themselves are loaded on demand: all of them on the server and in the admin
+// (loadAllCodeLanguages), the ones an article uses on a public page (loadCodeLanguages). They
+// are scripts that extend the global Prism, so each must run after the core and after the
+// languages it extends: imported statically, a bundler may run them first.
 /** Prism's language components Folio knows, each with the components it extends (loaded first). */
 const COMPONENTS = {
   typescript: { needs: [], load: () => import('prismjs/components/prism-typescript.js') },
@@ -105,18 +107,41 @@ export function componentsFor(source: string): LanguageComponent[] {
     const component = componentOf(match[1] ?? '');
     if (component) wanted.add(component);
   }
-  if (wanted.has('markdown')) return [...LANGUAGE_COMPONENTS];
+  return inLoadOrder(wanted.has('markdown') ? LANGUAGE_COMPONENTS : wanted);
+}
+
+/** The components with what they extend, each after the ones it needs. */
+function inLoadOrder(components: Iterable<LanguageComponent>): LanguageComponent[] {
   const ordered: LanguageComponent[] = [];
   const visit = (component: LanguageComponent) => {
     if (ordered.includes(component)) return;
     for (const need of COMPONENTS[component].needs) visit(need as LanguageComponent);
     ordered.push(component);
   };
-  wanted.forEach(visit);
+  for (const component of components) visit(component);
   return ordered;
 }
 
 const loading = new Map<string, Promise<void>>();
+
+function loadInOrder(components: LanguageComponent[]): Promise<void> {
+  const key = components.join(',');
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = (async () => {
+      for (const component of components) {
+        if (!Prism.languages[component]) await COMPONENTS[component].load().catch(() => undefined);
+      }
+    })();
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/** Loads every language Folio highlights: the server renders any article with them, the admin previews any. */
+export function loadAllCodeLanguages(): Promise<void> {
+  return loadInOrder(inLoadOrder(LANGUAGE_COMPONENTS));
+}
 
 /**
  * `null` when every language the source's code blocks use is loaded (always, on the server),
@@ -125,16 +150,5 @@ const loading = new Map<string, Promise<void>>();
  */
 export function loadCodeLanguages(source: string): Promise<void> | null {
   const missing = componentsFor(source).filter((component) => !Prism.languages[component]);
-  if (missing.length === 0) return null;
-  const key = missing.join(',');
-  let pending = loading.get(key);
-  if (!pending) {
-    pending = (async () => {
-      for (const component of missing) {
-        if (!Prism.languages[component]) await COMPONENTS[component].load().catch(() => undefined);
-      }
-    })();
-    loading.set(key, pending);
-  }
-  return pending;
+  return missing.length === 0 ? null : loadInOrder(missing);
 }
