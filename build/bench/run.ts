@@ -13,12 +13,10 @@ import type { ServerProcess } from '../../server/test/support/server-process.js'
 import { SEARCH_TERM } from './corpus.js';
 import { rssMb, runScenario, waitFor200 } from './measure.js';
 import type { ScenarioResult } from './measure.js';
-import { printLighthouse, runLighthouse } from './lighthouse.js';
-import { measurePageWeight, printPageWeights } from './page-weight.js';
+import { reportPages } from './page-report.js';
 import { startRawServer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
-import { startStandIns, useStandIns } from './stand-ins.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -124,22 +122,7 @@ async function measureSite(rows: ScenarioResult[]): Promise<void> {
       console.info(
         `RSS before / after repeating the HTML scenarios: ${rssBeforeRepeat.toFixed(0)} / ${rssAfterRepeat.toFixed(0)} MB`,
       );
-      const pages = ['/', `/articles/${id}`, `/articles/${site.diagramId}`];
-      printPageWeights(await measurePageWeight(server.url, pages));
-      const standIns = await startStandIns();
-      try {
-        await useStandIns(server.url, standIns.calendarUrl);
-        console.info('');
-        printLighthouse(
-          await runLighthouse(
-            pages.map((page) => server.url + page),
-            standIns.chromeFlags,
-          ),
-          server.url,
-        );
-      } finally {
-        await standIns.close();
-      }
+      await reportPages(server.url, ['/', `/articles/${id}`, `/articles/${site.diagramId}`]);
     } finally {
       await stopServer(server, 'SIGTERM');
     }
