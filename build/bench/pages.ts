@@ -8,10 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
-import { printLighthouse, runLighthouse } from './lighthouse.js';
-import { measurePageWeight, printPageWeights } from './page-weight.js';
+import { reportPages } from './page-report.js';
 import { seedSite } from './seed.js';
-import { startStandIns, useStandIns } from './stand-ins.js';
 
 const ARTICLE_COUNT = 2000;
 
@@ -19,21 +17,9 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-bench-pages-'));
 try {
   const site = await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount: Math.floor(ARTICLE_COUNT * 0.67) });
   const server = await spawnServer({ dataDir, startTimeoutMs: 60_000, compiled: true });
-  const standIns = await startStandIns();
   try {
-    await useStandIns(server.url, standIns.calendarUrl);
-    const paths = ['/', `/articles/${site.detailId}`, `/articles/${site.diagramId}`];
-    printPageWeights(await measurePageWeight(server.url, paths));
-    console.info('');
-    printLighthouse(
-      await runLighthouse(
-        paths.map((page) => server.url + page),
-        standIns.chromeFlags,
-      ),
-      server.url,
-    );
+    await reportPages(server.url, ['/', `/articles/${site.detailId}`, `/articles/${site.diagramId}`]);
   } finally {
-    await standIns.close();
     await stopServer(server, 'SIGTERM');
   }
 } finally {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+const distDir = path.join(repoRoot, 'server/dist');
 
 /**
  * `@folio/shared` and its subpaths (`@folio/shared/durable-file`, ...) resolved through the
@@ -43,7 +44,11 @@ function escapeNonAscii(code: string): string {
 export async function bundleServer(): Promise<void> {
   const result = await build({
     entryPoints: [path.join(repoRoot, 'server/src/main.ts')],
-    outfile: path.join(repoRoot, 'server/dist/main.js'),
+    outdir: distDir,
+    // Modules the server imports on first use (the AI provider's SDK) go to chunks of their own,
+    // compiled only when used instead of at every start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -63,8 +68,10 @@ export async function bundleServer(): Promise<void> {
     write: false,
     logLevel: 'warning',
   });
-  await mkdir(path.dirname(result.outputFiles[0]?.path ?? repoRoot), { recursive: true });
+  // Chunks are named by content: remove the last build's, which nothing imports any more.
+  await rm(path.join(distDir, 'chunks'), { recursive: true, force: true });
   for (const file of result.outputFiles) {
+    await mkdir(path.dirname(file.path), { recursive: true });
     await writeFile(file.path, file.path.endsWith('.js') ? escapeNonAscii(file.text) : file.contents);
   }
 }

@@ -35,6 +35,9 @@ import { seedSampleSite } from './services/seed.service.js';
 import { createServices } from './services/services.js';
 import { Store } from './store/store.js';
 
+/** How long after start search indexing waits, leaving the first page views the whole CPU. */
+const SEARCH_WARM_UP_DELAY_MS = 1000;
+
 const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 export interface FolioApp {
@@ -102,9 +105,15 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminCommentRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the
-  // background (pages are served meanwhile; the first search does not pay for it), and purge what
-  // outlived the recycle bin.
-  void services.articles.warmSearch();
+  // background, and purge what outlived the recycle bin. Indexing reads every body, so it waits
+  // until the first pages are out (a search meanwhile indexes what it needs itself).
+  const startupWork = new AbortController();
+  const searchWarmUp = setTimeout(() => {
+    services.articles
+      .warmSearch(startupWork.signal)
+      .catch((error: unknown) => logger.error('Could not index the articles for search', error));
+  }, SEARCH_WARM_UP_DELAY_MS);
+  searchWarmUp.unref();
   const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
   // first visitor would otherwise wait seconds for it), else on the first public page.
@@ -178,6 +187,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
           for (const socket of sockets) socket.destroy();
         }, 5000).unref();
       });
+      clearTimeout(searchWarmUp);
+      startupWork.abort();
       await stopRecycleBinPurge();
       await store.flush();
     },

@@ -130,9 +130,10 @@ export class ArticleSearchIndex {
   /**
    * `warm` for the whole site at start, a batch at a time with the event loop free in between,
    * so the first pages are served while it runs (a search meanwhile builds what it needs).
+   * Stops between batches once `signal` is aborted (the server is closing).
    */
-  async warmInBackground(articles: readonly ArticleRecord[]): Promise<void> {
-    for (let start = 0; start < articles.length; start += WARM_BATCH) {
+  async warmInBackground(articles: readonly ArticleRecord[], signal?: AbortSignal): Promise<void> {
+    for (let start = 0; start < articles.length && !signal?.aborted; start += WARM_BATCH) {
       this.warm(articles.slice(start, start + WARM_BATCH));
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -75,8 +75,8 @@ export class ArticlesService {
   }
 
   /** Indexes every live article for search in the background, rather than on the first visitor's request. */
-  warmSearch(): Promise<void> {
-    return this.searchIndex.warmInBackground(this.articles.listLive());
+  warmSearch(signal?: AbortSignal): Promise<void> {
+    return this.searchIndex.warmInBackground(this.articles.listLive(), signal);
   }
 
   /** Distinct categories of live articles as stored, in article order (the AI analyser's vocabulary). */

@@ -1,8 +1,9 @@
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import pLimit from 'p-limit';
 import { DurableJsonFile, serialize, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { BodyTable } from './body-table.js';
 import { CommentTable } from './comment-table.js';
 import type {
   ArticleRecord,
@@ -98,7 +99,7 @@ const COMMENT_COUNTER = `${COMMENTS_DIR}/next-id.json`;
 const COMMENT_FILE = /^comments\/(\d+)\.json$/;
 const commentFileName = (articleId: number) => `${COMMENTS_DIR}/${articleId}.json`;
 const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
-/** How many comment files start-up reads (or a migration writes) at once. */
+/** How many comment files a migration writes at once. */
 const IO_CONCURRENCY = 32;
 
 /**
@@ -115,8 +116,8 @@ export class Store {
   private readonly comments = new CommentTable();
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
-  /** Markdown bodies by article id, loaded at start so search and detail never touch the disk. */
-  readonly bodies = new Map<number, string>();
+  /** Markdown bodies by article id, each read on first use (see {@link BodyTable}). */
+  readonly bodies = new BodyTable();
 
   private constructor(readonly dataDir: string) {
     const state = emptyState();
@@ -154,7 +155,7 @@ export class Store {
     // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
     if (version >= 3) await store.loadComments();
     await store.migrate(version);
-    await store.loadBodies();
+    await store.findBodies();
     await store.removeTempFiles();
     return store;
   }
@@ -424,28 +425,22 @@ export class Store {
       const match = COMMENT_FILE.exec(`${COMMENTS_DIR}/${name}`);
       if (match) files.push({ articleId: Number(match[1]), name });
     }
-    const limit = pLimit(IO_CONCURRENCY);
-    const loaded = await Promise.all(
-      files.map(({ name }) =>
-        limit(() => new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, name)).read()),
-      ),
-    );
-    // Loaded in a fixed order, so the in-memory order does not depend on which read ended first.
-    files.forEach(({ articleId }, index) => {
-      const file = loaded[index];
+    // Read in turn, synchronously: nothing is served before the store is open, and reading a
+    // site's thousand comment files through the thread pool took far longer.
+    for (const { articleId, name } of files) {
+      const file = new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, name)).readSync();
       if (file) this.comments.load(articleId, file);
-    });
+    }
   }
 
-  private async loadBodies(): Promise<void> {
+  /** Finds every article's body file (read later, on first use) and removes files nothing points at. */
+  private async findBodies(): Promise<void> {
     const wanted = new Map<string, number>();
     for (const article of this.dbs.articles.data.items) wanted.set(bodyFileName(article.id, article.body_rev), article.id);
     const present = new Set(await fs.readdir(this.bodiesDir));
     for (const [fileName, id] of wanted) {
       if (!present.has(fileName)) throw new Error(`Article ${id} has no body file ${fileName}`);
-      // Read synchronously: nothing is served before the store is open, and thousands of small
-      // files read one thread-pool round trip at a time took most of the start-up time.
-      this.bodies.set(id, readFileSync(path.join(this.bodiesDir, fileName), 'utf8'));
+      this.bodies.expect(id, path.join(this.bodiesDir, fileName));
     }
     for (const fileName of present) {
       // Bodies of interrupted or replaced revisions: nothing points at them.

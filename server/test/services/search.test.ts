@@ -147,3 +147,26 @@ describe('ArticleSearchIndex', () => {
     expect(ids(index.searchTitles([inTitle, inBody], 'DOCKER'))).toEqual([inTitle.id]);
   });
 });
+
+describe('ArticleSearchIndex.warmInBackground', () => {
+  it('reads every body in batches, and stops between batches once its signal is aborted', async () => {
+    const articles = Array.from({ length: 120 }, () => buildRecord());
+    const read: number[] = [];
+    const index = new ArticleSearchIndex((id) => {
+      read.push(id);
+      return `正文 ${id}`;
+    });
+    await index.warmInBackground(articles);
+    expect(read).toHaveLength(120);
+
+    read.length = 0;
+    const closing = new AbortController();
+    const others = Array.from({ length: 120 }, () => buildRecord());
+    const warming = index.warmInBackground(others, closing.signal);
+    // The first batch runs at once; the abort lands before the next turn of the event loop.
+    closing.abort();
+    await warming;
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThan(120);
+  });
+});

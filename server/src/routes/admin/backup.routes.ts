@@ -37,7 +37,7 @@ export function registerBackupRoutes(router: Router, { services, realtime, requi
       return importer.import(ctx.request.body);
     });
     // Pre-build search entries for the new bodies so the first visitor does not pay for them.
-    if (result.sections.includes('articles')) services.articles.warmSearch();
+    if (result.sections.includes('articles')) void services.articles.warmSearch();
     announceImport(realtime, result.sections);
     const summary: BackupImportSummary = { format: result.format, counts: result.counts, warnings: result.warnings };
     sendOk(ctx, summary, { msg: M.imported });

@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAiSdkModule from 'openai';
 import { z } from 'zod';
 import { ServerMessages as M } from '@folio/shared';
 import type { AiProviderConfig } from '../../config.js';
@@ -66,7 +67,18 @@ const SYSTEM_PROMPT =
   '{"category": "分类", "tags": ["3到5个标签"], "summary": "不超过100字的摘要"}。' +
   '标签只能包含中英文、数字、下划线和短横线。';
 
-function providerFailure(error: unknown): AiProviderError {
+type OpenAiSdk = typeof OpenAiSdkModule;
+let sdk: Promise<OpenAiSdk> | undefined;
+/**
+ * The OpenAI SDK, loaded with the first analysis rather than at start: most sites never set a
+ * provider, and compiling it at start cost every start-up time and memory.
+ */
+const loadSdk = () => (sdk ??= import('openai'));
+
+function providerFailure(
+  error: unknown,
+  { APIConnectionError, APIConnectionTimeoutError, APIError }: OpenAiSdk,
+): AiProviderError {
   if (error instanceof AiProviderError) return error;
   if (error instanceof APIConnectionTimeoutError) return new AiProviderError(M.aiFallbackTimeout, { cause: error });
   if (error instanceof APIConnectionError) return new AiProviderError(M.aiFallbackUnreachable, { cause: error });
@@ -77,9 +89,11 @@ function providerFailure(error: unknown): AiProviderError {
 
 /** An OpenAI-compatible chat-completions provider: one attempt, bounded by the configured timeout. */
 export function createOpenAiProvider(config: AiProviderConfig): AiProvider {
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
+  let client: OpenAI | undefined;
   return {
     async suggest(input, categories) {
+      const openAi = await loadSdk();
+      client ??= new openAi.default({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
       try {
         const completion = await client.chat.completions.create({
           model: config.model,
@@ -93,7 +107,7 @@ export function createOpenAiProvider(config: AiProviderConfig): AiProvider {
         if (typeof reply !== 'string') throw new AiProviderError(M.aiFallbackUnreadable);
         return parseAnswer(reply);
       } catch (error) {
-        throw providerFailure(error);
+        throw providerFailure(error, openAi);
       }
     },
   };
