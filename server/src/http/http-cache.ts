@@ -33,7 +33,7 @@ function apiCacheControl() {
 }
 
 /** The smallest window (as a power of two, within the codec's bounds) that holds `size` bytes. */
-function windowBitsFor(size: number, min: number, max: number): number {
+export function windowBitsFor(size: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.ceil(Math.log2(size + 16))));
 }
 

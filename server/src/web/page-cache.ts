@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { PublicPageSnapshot } from '@folio/shared';
+import { windowBitsFor } from '../http/http-cache.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -81,6 +82,9 @@ export class PageCache {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          // A window sized to the page rather than brotli's default 4 MB, which each page
+          // compressed would otherwise allocate.
+          [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(identity.length, zlibConstants.BROTLI_MIN_WINDOW_BITS, 22),
         },
       }),
       gzipAsync(identity, { level: 9 }),
