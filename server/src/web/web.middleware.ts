@@ -11,7 +11,7 @@ import { articleSnapshot, landingSnapshot, layoutSnapshot } from './public-snaps
 import { siteOrigin } from './site-origin.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { SsrRenderer } from './ssr-renderer.js';
-import { PUBLIC_CACHE_CONTROL } from '../http/http-cache.js';
+import { PUBLIC_CACHE_CONTROL, preferredEncoding } from '../http/http-cache.js';
 import { GenerationMemo } from '../services/generation-memo.js';
 
 /**
@@ -90,11 +90,9 @@ async function servePublicPage(
     ctx.status = 304;
     return;
   }
-  // Brotli whenever it is accepted, as koa-send does for the built assets: negotiating among all
-  // three would follow the client's listing order, and browsers list gzip before br.
-  const encoding = ctx.acceptsEncodings('br', 'identity') === 'br' ? 'br' : ctx.acceptsEncodings('gzip', 'identity');
+  const encoding = preferredEncoding(ctx);
   const body = encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.identity;
-  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  if (encoding) ctx.set('Content-Encoding', encoding);
   // Set for HEAD too: Koa sends the headers of the body and leaves the body out, while a null
   // body would turn the answer into a 204 (or a 404 page into one).
   ctx.body = body;

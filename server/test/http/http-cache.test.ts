@@ -98,6 +98,9 @@ describe('compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
     expect(varies(br)).toContain('accept-encoding');
+    // One ETag for every encoding of the same answer, and a length that is the compressed one.
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
 
     const gzip = await raw('/api/articles', { 'Accept-Encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
