@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { publicTheme } from './vite/public-theme-css';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    publicTheme(),
     // Built assets are compressed once here (brotli and gzip beside each file); the server sends
     // the smaller file as it is, so no visitor waits for compression. The SSR bundle stays plain.
     ...(isSsrBuild

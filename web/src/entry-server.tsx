@@ -1,13 +1,18 @@
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import type { PipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import publicThemeCss from 'virtual:public-theme.css?inline';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/app';
+import { PUBLIC_THEME_STYLE_ID } from './features/public/layout/components/public-root';
+import { ownerHtmlTexts } from './features/public/layout/model/site-blocks';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
+import type { PageSnapshot } from './lib/page-snapshot';
+import { loadAllCodeLanguages } from './lib/markdown/prism-highlight';
+import { sanitizeOnServer } from './lib/server-html-sanitizer';
 import { buildPageHead, scriptJson } from './ssr/page-head';
 
-export { setServerHtmlSanitizer } from './lib/sanitize-html';
+export { setServerHtmlSanitizer } from './lib/server-html-sanitizer';
 
 export interface RenderPageInput {
   /** Request URL (path and query). */
@@ -20,7 +25,7 @@ export interface RenderPageInput {
 export interface RenderedPage {
   /** Title, meta, canonical, Open Graph, Twitter and JSON-LD tags. */
   head: string;
-  /** Fluent UI (Griffel) style elements for everything the page rendered. */
+  /** The public theme and the Griffel style elements of everything the page rendered. */
   styles: string;
   /** The JSON snapshot the browser hydrates from. */
   dataScript: string;
@@ -29,12 +34,24 @@ export interface RenderedPage {
   abort: PipeableStream['abort'];
 }
 
-function appTree(url: string, snapshot: PublicPageSnapshot) {
-  return (
-    <StaticRouter location={url}>
-      <App snapshot={{ snapshot, consumed: false }} />
-    </StaticRouter>
-  );
+// Every code language, so any article renders highlighted (the browser loads only what a page uses).
+const codeLanguagesReady = loadAllCodeLanguages();
+
+// The public theme inline in every page's head, as FluentProvider's theme was: a separate
+// stylesheet would hold the first paint back by a round trip.
+const PUBLIC_STYLE_ELEMENT = `<style id="${PUBLIC_THEME_STYLE_ID}">${publicThemeCss}</style>`;
+
+/**
+ * The snapshot with the server's sanitised copy of each owner HTML text: the page renders it and
+ * hydration reuses it, so the browser needs no sanitiser (DOMPurify) before the page is usable.
+ */
+function withSanitizedHtml(snapshot: PublicPageSnapshot): PageSnapshot {
+  const texts = ownerHtmlTexts(snapshot.siteBlocks);
+  return { ...snapshot, sanitizedHtml: Object.fromEntries(texts.map((text) => [text, sanitizeOnServer(text)])) };
+}
+
+function appTree(url: string, snapshot: PageSnapshot) {
+  return <App url={url} snapshot={{ snapshot, consumed: false }} />;
 }
 
 /**
@@ -42,11 +59,13 @@ function appTree(url: string, snapshot: PublicPageSnapshot) {
  * routes) so crawlers and visitors without JavaScript get the whole page, then the styles the
  * render produced are known and can go into <head> before the body streams.
  */
-export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+  await codeLanguagesReady;
   const renderer = createDOMRenderer();
+  const snapshot = withSanitizedHtml(input.snapshot);
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <RendererProvider renderer={renderer}>{appTree(input.url, input.snapshot)}</RendererProvider>,
+      <RendererProvider renderer={renderer}>{appTree(input.url, snapshot)}</RendererProvider>,
       {
         onAllReady() {
           resolve({
@@ -56,8 +75,8 @@ export function renderPage(input: RenderPageInput): Promise<RenderedPage> {
               snapshot: input.snapshot,
               status: input.status,
             }),
-            styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
-            dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(input.snapshot)}</script>`,
+            styles: PUBLIC_STYLE_ELEMENT + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
+            dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`,
             pipe: stream.pipe.bind(stream),
             abort: stream.abort.bind(stream),
           });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { adminCall, openPage, renderedMarkup, routeExternal, toast } from './helpers.js';
+import { adminCall, createArticle, openPage, renderedMarkup, routeExternal, toast, waitForRealtime } from './helpers.js';
 
 test.describe('landing page', () => {
   test('the server-rendered HTML of / holds every section and the meta tags', async ({ request }) => {
@@ -126,7 +126,46 @@ test.describe('landing page', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   });
+
+  test('owner HTML that arrives live, after the page is usable, is sanitised in the browser too', async ({ page, server }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await routeExternal(page);
+    await openPage(page, '/');
+    await waitForRealtime(page);
+    // The first paint used the server's sanitised copy: no browser sanitiser was needed.
+    expect(scripts.filter((path) => /purify|sanitize-html/i.test(path))).toEqual([]);
+
+    const hostile =
+      '<p>实时更新</p><img src="/nope.png" alt="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
+      '<a href="javascript:window.__pwned = 3">链接</a>';
+    await adminCall(server, 'PUT', '/api/admin/site-blocks', {
+      blocks: [
+        { name: 'about', content: { hobbies: hostile } },
+        { name: 'home', content: { contact_description: `<p>联系说明</p>${hostile}` } },
+      ],
+    });
+    const hobbies = page.getByTestId('about-hobbies');
+    await expect(hobbies.getByText('实时更新')).toBeVisible();
+    await expect(page.locator('#contact').getByText('联系说明')).toBeVisible();
+    for (const section of [hobbies, page.locator('#contact')]) {
+      await expect(section.locator('script')).toHaveCount(0);
+      await expect(section.locator('img')).not.toHaveAttribute('onerror', /.*/);
+      await expect(section.getByText('链接')).not.toHaveAttribute('href', /javascript:/i);
+    }
+    await clickLiveLink(page);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(scripts.some((path) => /purify/i.test(path))).toBe(true);
+  });
 });
+
+/** Clicks the live-updated link: a `javascript:` URL that survived would run here. */
+async function clickLiveLink(page: Page): Promise<void> {
+  await page.getByTestId('about-hobbies').getByText('链接').click();
+  await page.waitForLoadState('networkidle');
+}
 
 /** Collects the paths of scripts the page loads and any error it logs or throws. */
 function recordScriptsAndErrors(page: Page): { scripts: string[]; errors: string[] } {
@@ -159,6 +198,28 @@ test.describe('what the landing page loads', () => {
     await openPage(page, '/articles/1');
     await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
     expect(scripts.some((path) => path.includes('article-page'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('an article page loads the grammars of its own code blocks only, and its code stays highlighted', async ({
+    page,
+    server,
+  }) => {
+    const id = await createArticle(server, {
+      title: '只有 Rust 代码',
+      content: '正文\n\n```rust\nfn main() { println!("你好"); }\n```\n\n```brainfuck\n+[>+<-]\n```\n',
+    });
+    const { scripts, errors } = recordScriptsAndErrors(page);
+    const html = renderedMarkup(await (await page.request.get(`/articles/${id}`)).text());
+    expect(html).toMatch(/<span class="token keyword">fn<\/span>/);
+    await routeExternal(page);
+    await openPage(page, `/articles/${id}`);
+    const body = page.getByTestId('markdown-body');
+    await expect(body.locator('code.language-rust .token.keyword').first()).toHaveText('fn');
+    // An unknown language stays plain, escaped text.
+    await expect(body.locator('code.language-brainfuck')).toHaveText('+[>+<-]');
+    const grammars = scripts.filter((path) => /\/prism-[a-z]+-/.test(path));
+    expect(grammars.map((path) => /\/prism-([a-z]+)-/.exec(path)?.[1])).toEqual(['rust']);
     expect(errors).toEqual([]);
   });
 });

@@ -1,29 +1,38 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import PublicRoutes from '../features/public/public-routes';
+import { PublicRouter } from '../features/public/routing/public-router';
 import { SnapshotProvider } from '../lib/page-snapshot';
 import type { SnapshotHolder } from '../lib/page-snapshot';
-import { AppProviders } from './app-providers';
 
-// Admin code is its own chunk: public pages never download it. The public routes are part of
-// the main script, so a public page fetches its code in one round trip (no lazy chunk to wait for
-// after the main script has run); the admin downloads them too, which costs it little.
-const AdminRoutes = lazy(() => import('../features/admin/browser-admin'));
+// Admin code, with react-router, FluentProvider and its themes, is its own chunk: public pages
+// never download it (they route with PublicRouter and take the theme from a stylesheet, see
+// PublicRoot). The public routes are part of the main script, so a public page fetches its code
+// in one round trip (no lazy chunk to wait for after the main script has run); the admin
+// downloads them too, which costs it little.
+const AdminRoot = lazy(() => import('./admin-root'));
 
 const NO_SNAPSHOT: SnapshotHolder = { snapshot: null, consumed: true };
 
-/** The whole web app; `snapshot` is the server-rendered page's data (see entry-server). */
-export function App({ snapshot = NO_SNAPSHOT }: { snapshot?: SnapshotHolder }) {
+/** `/admin` and everything below it; the rest of the site is public. */
+export const isAdminPath = (pathname: string): boolean => /^\/admin(\/|$)/.test(pathname);
+
+/**
+ * The whole web app. `url` is the request URL when rendering on the server (in the browser the
+ * location comes from `window`); `snapshot` is the server-rendered page's data (see entry-server).
+ */
+export function App({ url, snapshot = NO_SNAPSHOT }: { url?: string; snapshot?: SnapshotHolder }) {
+  const pathname = url === undefined ? window.location.pathname : new URL(url, 'http://localhost').pathname;
   return (
-    <AppProviders>
-      <SnapshotProvider holder={snapshot}>
-        <Suspense fallback={null}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminRoutes />} />
-            <Route path="/*" element={<PublicRoutes />} />
-          </Routes>
-        </Suspense>
-      </SnapshotProvider>
-    </AppProviders>
+    <SnapshotProvider holder={snapshot}>
+      <Suspense fallback={null}>
+        {isAdminPath(pathname) ? (
+          <AdminRoot />
+        ) : (
+          <PublicRouter url={url}>
+            <PublicRoutes />
+          </PublicRouter>
+        )}
+      </Suspense>
+    </SnapshotProvider>
   );
 }

@@ -3,12 +3,20 @@ import type { ReactNode } from 'react';
 import type { PublicPageSnapshot } from '@folio/shared';
 
 /**
+ * What a server-rendered page's JSON carries: the page's data and, keyed by the raw HTML, the
+ * server's sanitised copy of each owner HTML text on the page (see useSanitizedHtml).
+ */
+export interface PageSnapshot extends PublicPageSnapshot {
+  sanitizedHtml?: Record<string, string>;
+}
+
+/**
  * The server-rendered page's data. Hooks start from it while the first page is shown, so
  * hydration renders exactly what the server sent; after the first client-side navigation it is
  * `consumed` and every screen fetches its own data.
  */
 export interface SnapshotHolder {
-  snapshot: PublicPageSnapshot | null;
+  snapshot: PageSnapshot | null;
   consumed: boolean;
 }
 

@@ -1,16 +1,7 @@
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import { OWNER_HTML_ALLOW_LIST, allowedAttributeNames, allowedUrlPattern } from '@folio/shared';
-
-let serverSanitizer: ((html: string) => string) | null = null;
-
-/**
- * On the server there is no DOM for DOMPurify: the SSR entry hands in the server's sanitiser,
- * which is configured from the same shared allow-list (server/src/web/owner-html.ts).
- */
-export function setServerHtmlSanitizer(sanitizer: (html: string) => string): void {
-  serverSanitizer = sanitizer;
-}
+import { sanitizeOnServer } from './server-html-sanitizer';
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...OWNER_HTML_ALLOW_LIST.tags],
@@ -39,11 +30,12 @@ function addPerTagAttributeHook(): void {
  * Cleans owner-written HTML (the about texts, the contact description) before it is inserted:
  * only the shared allow-list survives, so a `<script>`, an `onerror=`, a `javascript:` URL or a
  * `<style>` never reaches the page. Returns '' when no sanitiser is available rather than
- * passing unsanitised HTML through.
+ * passing unsanitised HTML through. Public pages use `useSanitizedHtml` (owner-html.ts), which
+ * loads this module only when it needs it.
  */
 export function sanitizeHtml(html: string): string {
   if (!html) return '';
-  if (typeof window === 'undefined') return serverSanitizer ? serverSanitizer(html) : '';
+  if (typeof window === 'undefined') return sanitizeOnServer(html);
   if (!DOMPurify.isSupported) return '';
   addPerTagAttributeHook();
   return DOMPurify.sanitize(html, CONFIG);

@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   /**

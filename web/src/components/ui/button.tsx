@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 
 export type ButtonAppearance = 'secondary' | 'primary' | 'outline' | 'subtle';
 

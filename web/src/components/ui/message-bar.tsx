@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 import { ErrorCircleFilled, InfoFilled, WarningFilled } from '@fluentui/react-icons';
 
 export interface MessageBarProps {

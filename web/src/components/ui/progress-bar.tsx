@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 
 // Fluent's large rounded ProgressBar: a brand bar on a neutral track.
 const useStyles = makeStyles({

@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { FieldFrame } from './field-frame';
 

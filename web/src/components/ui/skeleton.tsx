@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 
 // Fluent's Skeleton: grey blocks with a moving shimmer, announced as loading.
 const useStyles = makeStyles({

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 
 // Fluent's Spinner (a brand-coloured arc on a light track, label beside it), as plain CSS.
 const useStyles = makeStyles({

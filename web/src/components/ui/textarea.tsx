@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../lib/theme-tokens';
 import { FieldFrame } from './field-frame';
 
 const useStyles = makeStyles({

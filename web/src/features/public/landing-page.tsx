@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './routing/public-router';
 import { PublicUiMessages as M, stripTags } from '@folio/shared';
 import { scrollToId } from '../../lib/smooth-scroll';
 import { AboutSection } from './about/components/about-section';

@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../theme-tokens';
 
 // Syntax colours for light and dark (the theme follows the system setting, so does this).
 // Both palettes keep at least 4.5:1 contrast on the code block background (WCAG AA).

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { MermaidDiagram } from './mermaid-diagram';
+import { loadCodeLanguages } from './prism-highlight';
 import { renderMarkdownSegments } from './render-markdown';
 import { useMarkdownStyles } from './markdown-styles';
 
@@ -11,10 +12,15 @@ export interface MarkdownViewProps {
 
 /**
  * Renders an article body: Markdown with raw HTML escaped, Prism-highlighted code and Mermaid
- * diagrams. Used by the public article page (also server-side) and the admin preview.
+ * diagrams. Used by the public article page (also server-side) and the admin preview (which,
+ * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
 export function MarkdownView({ source, className }: MarkdownViewProps) {
   const styles = useMarkdownStyles();
+  // Suspends until the grammars of the source's code blocks are loaded, so the first render in
+  // the browser highlights as the server did and hydration keeps the server's HTML meanwhile.
+  const languages = loadCodeLanguages(source);
+  if (languages) use(languages);
   const segments = useMemo(() => renderMarkdownSegments(source), [source]);
   return (
     <div className={mergeClasses('markdown-body', styles.root, className)} data-testid="markdown-body">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../theme-tokens';
 import { UiMessages } from '@folio/shared';
 import { renderMermaid } from './mermaid-renderer';
 

@@ -1,8 +1,10 @@
+import { Suspense, useEffect } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
+import { loadAllCodeLanguages } from '../../../../lib/markdown/prism-highlight';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../hooks/use-media-query';
 
@@ -32,6 +34,10 @@ export interface MarkdownEditorProps {
 
 /** CodeMirror for the body beside the public page's renderer, refreshed 300 ms after typing stops. */
 export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps) {
+  // Every grammar at once: an owner typing a fence should not wait for its language to load.
+  useEffect(() => {
+    void loadAllCodeLanguages();
+  }, []);
   const styles = useStyles();
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const preview = useDebouncedValue(value, MARKDOWN_PREVIEW_DEBOUNCE_MS);
@@ -48,7 +54,10 @@ export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps)
         />
       </div>
       <div className={`${styles.pane} ${styles.preview}`} style={{ height }} aria-label={AdminUiMessages.preview} role="region">
-        <MarkdownView source={preview} />
+        {/* The preview waits for a language's grammar only until all of them are in (see the effect). */}
+        <Suspense fallback={null}>
+          <MarkdownView source={preview} />
+        </Suspense>
       </div>
     </div>
   );

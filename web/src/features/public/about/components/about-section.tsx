@@ -1,8 +1,10 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
-import { sanitizeHtml } from '../../../../lib/sanitize-html';
+import { useSanitizedHtml } from '../../../../lib/owner-html';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
+import { ABOUT_HTML_FIELDS } from '../../layout/model/site-blocks';
 
 const useStyles = makeStyles({
   grid: {
@@ -35,32 +37,37 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
-const FIELDS = [
-  { key: 'education_background', title: M.aboutEducation },
-  { key: 'hobbies', title: M.aboutHobbies },
-  { key: 'personal_vision', title: M.aboutVision },
-] as const;
+const TITLES: Record<(typeof ABOUT_HTML_FIELDS)[number], string> = {
+  education_background: M.aboutEducation,
+  hobbies: M.aboutHobbies,
+  personal_vision: M.aboutVision,
+};
 
-/** The three about texts, owner-written HTML sanitised with DOMPurify before rendering. */
+function AboutCard({ field, rawHtml }: { field: (typeof ABOUT_HTML_FIELDS)[number]; rawHtml: string }) {
+  const styles = useStyles();
+  const html = useSanitizedHtml(rawHtml);
+  return (
+    <article className={styles.card} data-testid={`about-${field}`}>
+      <h3 className={styles.heading}>{TITLES[field]}</h3>
+      {html ? (
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className={styles.empty}>{UiMessages.noContent}</p>
+      )}
+    </article>
+  );
+}
+
+/** The three about texts, owner-written HTML sanitised before rendering (see useSanitizedHtml). */
 export function AboutSection() {
   const styles = useStyles();
   const { about } = useSiteBlocks();
   return (
     <PageSection id="about" title={M.navAbout} alternate>
       <div className={styles.grid}>
-        {FIELDS.map((field) => {
-          const html = sanitizeHtml(about[field.key] ?? '');
-          return (
-            <article key={field.key} className={styles.card} data-testid={`about-${field.key}`}>
-              <h3 className={styles.heading}>{field.title}</h3>
-              {html ? (
-                <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
-              ) : (
-                <p className={styles.empty}>{UiMessages.noContent}</p>
-              )}
-            </article>
-          );
-        })}
+        {ABOUT_HTML_FIELDS.map((field) => (
+          <AboutCard key={field} field={field} rawHtml={about[field] ?? ''} />
+        ))}
       </div>
     </PageSection>
   );

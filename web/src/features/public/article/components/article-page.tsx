@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { useNavigate } from '../../routing/public-router';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
@@ -61,11 +62,10 @@ const useStyles = makeStyles({
 });
 
 /** `/articles/{id}`: the article with its Markdown body, share button and comments (SPEC 2). */
-export default function ArticlePage() {
+export default function ArticlePage({ idParam }: { idParam: string }) {
   const styles = useStyles();
-  const params = useParams();
   const navigate = useNavigate();
-  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const id = /^\d+$/.test(idParam) ? Number(idParam) : 0;
   const { article, loading, demo, notFound } = useArticle(id);
   const share = useShareArticle();
   usePageReady();
@@ -76,8 +76,8 @@ export default function ArticlePage() {
 
   const back = () => {
     // Back within the site when the visitor came from it, else to the article list.
-    if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
-    else void navigate('/#articles');
+    if (window.history.state && (window.history.state as { idx?: number }).idx) navigate(-1);
+    else navigate('/#articles');
   };
 
   if (loading) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';

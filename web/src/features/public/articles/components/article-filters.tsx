@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
 import { Button } from '../../../../components/ui/button';

@@ -1,4 +1,5 @@
-import { makeStyles, shorthands, tokens } from '@fluentui/react-components';
+import { makeStyles, shorthands } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { ChatRegular, CallRegular, MailRegular, PersonChatRegular, LinkRegular, CopyRegular } from '@fluentui/react-icons';
 import type { FluentIcon } from '@fluentui/react-icons';
 import { CONTACT_TYPE_LABELS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
@@ -6,7 +7,7 @@ import type { KnownContactType } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useNotify } from '../../../../components/notify';
 import { copyText } from '../../../../lib/share';
-import { sanitizeHtml } from '../../../../lib/sanitize-html';
+import { useSanitizedHtml } from '../../../../lib/owner-html';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useContacts } from '../hooks/use-contacts';
 
@@ -86,7 +87,7 @@ export function ContactsSection() {
   const { home } = useSiteBlocks();
   const contacts = useContacts();
   const notify = useNotify();
-  const description = sanitizeHtml(home.contact_description ?? '');
+  const description = useSanitizedHtml(home.contact_description ?? '');
 
   const copy = async (value: string) => {
     try {

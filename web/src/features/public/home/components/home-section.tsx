@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { CALENDAR_DELAY_MS, PublicUiMessages as M, stripTags } from '@folio/shared';
 import { LazyImage } from '../../../../components/lazy-image';
 import { httpUrl } from '../../../../lib/http-url';

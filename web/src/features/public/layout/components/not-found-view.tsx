@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { Link } from '../../routing/public-router';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M } from '@folio/shared';
 import { usePageReady } from '../../../../lib/use-page-ready';
 

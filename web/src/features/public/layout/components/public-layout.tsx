@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from '../../routing/public-router';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M, stripTags } from '@folio/shared';
 import { NotifyProvider } from '../../../../components/notify';
 import { useSnapshotHolder } from '../../../../lib/page-snapshot';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Link, useLocation, useNavigate } from '../../routing/public-router';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
 import { PublicUiMessages as M } from '@folio/shared';
 import { scrollToId } from '../../../../lib/smooth-scroll';
@@ -117,7 +118,7 @@ export function TopBar({ siteName }: { siteName: string }) {
       scrollToId(id);
       window.history.replaceState(window.history.state, '', `#${id}`);
     } else {
-      void navigate(`/#${id}`);
+      navigate(`/#${id}`);
     }
   };
 

@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M, UiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSkills } from '../hooks/use-skills';
