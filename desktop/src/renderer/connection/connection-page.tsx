@@ -36,6 +36,7 @@ export function ConnectionPage() {
   const [error, setError] = useState('');
   const [info, setInfo] = useState('');
   const [askStorage, setAskStorage] = useState(false);
+  const [answeringStorage, setAnsweringStorage] = useState(false);
 
   const loadProfiles = useCallback(async () => {
     try {
@@ -100,13 +101,24 @@ export function ConnectionPage() {
     });
   };
 
-  const answerStorage = (allow: boolean) =>
-    whileBusy(async () => {
+  // The dialog has its own busy state: it opens while the form is still busy signing in, and a
+  // dialog whose every button is disabled has nothing to focus, so Tabster's modal trap never
+  // activates and can leave the dialog itself aria-hidden.
+  const answerStorage = async (allow: boolean) => {
+    setAnsweringStorage(true);
+    try {
       applyStatus(await call(folioBridge().session.confirmInsecureStorage({ allow })));
       setAskStorage(false);
       notify(M.signedIn);
       navigate('/admin');
-    });
+    } catch (failure) {
+      // Closed, so the error in the form below is seen; the token stays in memory meanwhile.
+      setAskStorage(false);
+      setError(connectionErrorMessage(failure));
+    } finally {
+      setAnsweringStorage(false);
+    }
+  };
 
   const activate = async (profile: Profile) => {
     setError('');
@@ -217,7 +229,7 @@ export function ConnectionPage() {
           </section>
         </div>
       </div>
-      <InsecureStorageDialog open={askStorage} busy={busy} onAnswer={(allow) => void answerStorage(allow)} />
+      <InsecureStorageDialog open={askStorage} busy={answeringStorage} onAnswer={(allow) => void answerStorage(allow)} />
     </DesktopPage>
   );
 }
