@@ -3,6 +3,7 @@ import etag from '@koa/etag';
 import type { Context, Middleware, Next } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
+import { LRUCache } from 'lru-cache';
 
 /**
  * How long a shared cache in front (a reverse proxy or a CDN) may serve a public answer without
@@ -37,11 +38,15 @@ export function windowBitsFor(size: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.ceil(Math.log2(size + 16))));
 }
 
-/** Brotli 4: about gzip 6 in time, and smaller. */
-function brotliOptions(size: number) {
+/**
+ * Options for compressing `size` bytes with a window sized to them: with the default windows
+ * (4 MB for brotli) setting up the compressor cost several times more than compressing a few
+ * kilobytes of JSON. Streams and large bodies get brotli 4 (about gzip 6 in time, and smaller).
+ */
+function brotliOptions(size: number, quality = 4) {
   return {
     params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
       ...(size > 0
         ? {
             [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(size, zlibConstants.BROTLI_MIN_WINDOW_BITS, 22),
@@ -52,9 +57,18 @@ function brotliOptions(size: number) {
   };
 }
 
-function gzipOptions(size: number) {
-  return { level: 6, ...(size > 0 ? { windowBits: windowBitsFor(size, 9, 15) } : {}) };
+function gzipOptions(size: number, memLevel = 8) {
+  return { level: 6, memLevel, ...(size > 0 ? { windowBits: windowBitsFor(size, 9, 15) } : {}) };
 }
+
+/**
+ * Small answers are compressed in the request with compressors whose tables stay under glibc's
+ * 128 KB mmap threshold (brotli 1, gzip with memLevel 5): brotli 4 allocates a 512 KB hash table
+ * per call, which `npm start`'s fixed malloc thresholds (see the README) would map and unmap,
+ * page faults included, for every answer. On a few KB of JSON they compress within 30% of it.
+ */
+const SMALL_BROTLI_QUALITY = 1;
+const SMALL_GZIP_MEM_LEVEL = 5;
 
 /**
  * The encoding to send: brotli whenever it is accepted, as koa-compress and koa-send do (choosing
@@ -71,13 +85,25 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 const SMALL_BODY_BYTES = 256 * 1024;
 const COMPRESSIBLE_TYPES = ['json', 'text/*', 'xml', '+xml'];
 
+/** Compressed public answers kept for reuse, by bytes: a few hundred lists and details. */
+const COMPRESSED_ANSWERS_BYTES = 1024 * 1024;
+
 /**
  * Compresses small in-memory answers (JSON, feeds) synchronously, before koa-compress sees them.
  * Through zlib's streams, setting up a compressor and driving it on the thread pool cost four
  * times the compression itself for a few KB of JSON. koa-compress still compresses streams and
  * large bodies, and passes these on untouched because they carry a Content-Encoding.
+ *
+ * Public answers are compressed once per content: their ETag is the hash of the body (routes of
+ * the public API set none of their own), so an answer with the same ETag is the same bytes, and
+ * the compressed copy is reused. Compression was the largest cost of a list or detail answer,
+ * and each brotli call allocates a compressor of several hundred KB.
  */
 function compressSmallBodies(): Middleware {
+  const compressed = new LRUCache<string, Buffer>({
+    maxSize: COMPRESSED_ANSWERS_BYTES,
+    sizeCalculation: (bytes) => bytes.length,
+  });
   return async (ctx: Context, next: Next) => {
     await next();
     const { body } = ctx;
@@ -85,11 +111,22 @@ function compressSmallBodies(): Middleware {
     const size = ctx.response.length ?? 0;
     if (size < COMPRESSION_THRESHOLD_BYTES || size > SMALL_BODY_BYTES) return;
     if (ctx.method === 'HEAD' || ctx.response.get('Content-Encoding') || !ctx.response.is(COMPRESSIBLE_TYPES)) return;
-    if (/\bno-transform\b/i.test(ctx.response.get('Cache-Control'))) return;
+    const cacheControl = ctx.response.get('Cache-Control');
+    if (/\bno-transform\b/i.test(cacheControl)) return;
     const encoding = preferredEncoding(ctx);
     if (!encoding) return;
-    const input = typeof body === 'string' ? Buffer.from(body) : body;
-    ctx.body = encoding === 'br' ? brotliCompressSync(input, brotliOptions(size)) : gzipSync(input, gzipOptions(size));
+    const etag = ctx.response.get('ETag');
+    const key = cacheControl === PUBLIC_CACHE_CONTROL && etag.startsWith('W/') ? `${encoding} ${etag}` : undefined;
+    let output = key === undefined ? undefined : compressed.get(key);
+    if (!output) {
+      const input = typeof body === 'string' ? Buffer.from(body) : body;
+      output =
+        encoding === 'br'
+          ? brotliCompressSync(input, brotliOptions(size, SMALL_BROTLI_QUALITY))
+          : gzipSync(input, gzipOptions(size, SMALL_GZIP_MEM_LEVEL));
+      if (key !== undefined) compressed.set(key, output);
+    }
+    ctx.body = output;
     ctx.set('Content-Encoding', encoding);
   };
 }
@@ -104,9 +141,6 @@ export function httpCaching(): Middleware[] {
   return [
     compress({
       threshold: COMPRESSION_THRESHOLD_BYTES,
-      // Dynamic answers favour speed: brotli 4 is about gzip 6 in time and smaller. Each answer
-      // gets a window sized to it: with the default windows (4 MB for brotli) setting up the
-      // compressor cost several times more than compressing a few kilobytes of JSON.
       br: (_type: string, size: number) => brotliOptions(size),
       gzip: (_type: string, size: number) => gzipOptions(size),
       deflate: false,

@@ -6,11 +6,12 @@ const RANK = { title: 0, tag: 1, summary: 2, body: 3 } as const;
 type MatchRank = (typeof RANK)[keyof typeof RANK];
 
 interface SearchEntry {
-  /** The sources the lower-cased text was made from; compared by identity to detect a change. */
+  /** The sources the lower-cased text was made from; compared to detect a change. */
   title: string;
   tags: readonly string[];
   summary: string;
-  body: string;
+  /** The body's {@link ArticleBodies.version} the signature was built from (the text is not kept). */
+  bodyVersion: number;
   lowerTitle: string;
   lowerTags: string[];
   lowerSummary: string;
@@ -68,6 +69,13 @@ function mayContain(signature: BigramSignature, pairHashes: readonly number[]): 
   return true;
 }
 
+/** Where the index reads bodies: the store keeps only recently used ones in memory. */
+export interface ArticleBodies {
+  body(id: number): string;
+  /** Changes whenever the body of `id` is replaced. */
+  bodyVersion(id: number): number;
+}
+
 /** A query ready to test against many articles. */
 interface CompiledQuery {
   needle: string;
@@ -89,14 +97,14 @@ export function normalizeQuery(query: string | undefined): string {
  * Lower-casing a long body costs far more than scanning it, so the lower-cased title, tags and
  * summary of each article, and a signature of its body's character pairs that rules most bodies
  * out without a scan, are kept here and rebuilt only when one of their sources changes; the
- * few bodies the signature lets through are scanned case-insensitively as they are stored. Sources are compared
- * by identity: every write path (edit, import, restore) replaces the strings, so no write needs
- * to notify the index, and a stale entry can never be served.
+ * bodies the signature lets through are read and scanned case-insensitively as they are stored.
+ * No write needs to notify the index: title, tags and summary are compared with what the entry
+ * was built from, and the body by its version, which every body write moves.
  */
 export class ArticleSearchIndex {
   private readonly entries = new Map<number, SearchEntry>();
 
-  constructor(private readonly bodyOf: (id: number) => string) {}
+  constructor(private readonly bodies: ArticleBodies) {}
 
   /** The articles that match, most relevant first; within a rank the input order is kept. */
   search(articles: readonly ArticleRecord[], query: string): ArticleRecord[] {
@@ -144,16 +152,16 @@ export class ArticleSearchIndex {
     if (entry.lowerTitle.includes(needle)) return RANK.title;
     if (entry.lowerTags.some((tag) => tag.includes(needle))) return RANK.tag;
     if (entry.lowerSummary.includes(needle)) return RANK.summary;
-    if (mayContain(entry.bodyBigrams, pairHashes) && inBody.test(entry.body)) return RANK.body;
+    if (mayContain(entry.bodyBigrams, pairHashes) && inBody.test(this.bodies.body(article.id))) return RANK.body;
     return undefined;
   }
 
   private entryFor(article: ArticleRecord): SearchEntry {
-    const body = this.bodyOf(article.id);
+    const bodyVersion = this.bodies.bodyVersion(article.id);
     const cached = this.entries.get(article.id);
     if (
       cached &&
-      cached.body === body &&
+      cached.bodyVersion === bodyVersion &&
       cached.title === article.title &&
       cached.tags === article.tags &&
       cached.summary === article.summary
@@ -164,11 +172,11 @@ export class ArticleSearchIndex {
       title: article.title,
       tags: article.tags,
       summary: article.summary,
-      body,
+      bodyVersion,
       lowerTitle: article.title.toLowerCase(),
       lowerTags: article.tags.map((tag) => tag.toLowerCase()),
       lowerSummary: article.summary.toLowerCase(),
-      bodyBigrams: bigramSignature(body.toLowerCase()),
+      bodyBigrams: bigramSignature(this.bodies.body(article.id).toLowerCase()),
     };
     this.entries.set(article.id, entry);
     return entry;

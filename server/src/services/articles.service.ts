@@ -68,7 +68,7 @@ export class ArticlesService {
     /** The store's change count; see {@link GenerationMemo}. */
     dataGeneration: () => number,
   ) {
-    this.searchIndex = new ArticleSearchIndex((id) => this.articles.body(id));
+    this.searchIndex = new ArticleSearchIndex(this.articles);
     this.publicLists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
     this.categoryRanking = new GenerationMemo(dataGeneration);
     this.tagRanking = new GenerationMemo(dataGeneration);

@@ -73,6 +73,11 @@ export class ArticlesRepository {
     return this.store.bodies.get(id) ?? '';
   }
 
+  /** Changes whenever the article's body is replaced: tells a changed body without reading it. */
+  bodyVersion(id: number): number {
+    return this.store.bodies.version(id);
+  }
+
   views(id: number): number {
     return this.store.state.articleViews[String(id)] ?? 0;
   }

@@ -1,4 +1,5 @@
 import type { CollectionName, Store, StoreState } from './store.js';
+import type { BodyTable } from './body-table.js';
 import { raiseNextId } from './store.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
@@ -76,7 +77,7 @@ function upsertBy<T, K>(existing: readonly T[], incoming: readonly T[], key: (it
 }
 
 /** The in-memory part of an import; runs inside one store mutation after every check passed. */
-function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) => number, bodies: Map<number, string>): void {
+function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) => number, bodies: BodyTable): void {
   if (plan.siteBlocks) state.siteBlocks.items = upsertBy(state.siteBlocks.items, plan.siteBlocks, (block) => block.name);
   if (plan.skills) {
     state.skills.items = upsertOrdered(state.skills.items, plan.skills);

@@ -1,52 +1,62 @@
 import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
+
+/** UTF-16 code units of recently used bodies kept in memory: about 2 MB of Chinese text. */
+export const DEFAULT_BODY_CACHE_UNITS = 1_000_000;
 
 /**
- * Article bodies by article id, each read from its file on first use and then kept, so search
- * and the detail never wait on the disk twice. Start-up only lists the files: reading thousands
- * of them before the first page was most of the time a large site took to start. Search warms
- * every body in the background once the server listens (see ArticleSearchIndex).
+ * Article bodies by article id. The files are the only full copy: a body is read from the file
+ * its record points at when asked for, and the most recently used ones are kept, up to a budget.
+ * Keeping every body made a 2,000-article site hold 10 MB of Markdown that only a detail view,
+ * an export or the search scan ever reads, and the rendered pages are cached anyway.
  *
- * It is a `Map`, so writers and readers use it as one: `set` replaces a body (a write path has
- * just written its file), `delete` forgets one, and `get` reads an unread body's file.
+ * Writers call `set` once the body's file is written and its record points at it (inside the
+ * same synchronous change), so an evicted body is read back from the right file. Every `set`
+ * and `delete` moves the id's {@link version}, which lets readers (the search index) tell a
+ * changed body from one they have seen without keeping the text.
  */
-export class BodyTable extends Map<number, string> {
-  /** Files of bodies not read yet, by article id. */
-  private readonly unread = new Map<number, string>();
+export class BodyTable {
+  private readonly recent: LRUCache<number, string>;
+  private readonly versions = new Map<number, number>();
+  private nextVersion = 1;
 
-  /** Registers a body to read from `filePath` when first asked for. */
-  expect(id: number, filePath: string): void {
-    this.unread.set(id, filePath);
+  /**
+   * @param locate the file of an article's current body, or undefined when there is no such article.
+   * @param budgetUnits how many UTF-16 code units of bodies to keep in memory.
+   */
+  constructor(
+    private readonly locate: (id: number) => string | undefined,
+    budgetUnits = DEFAULT_BODY_CACHE_UNITS,
+  ) {
+    // A body longer than the whole budget is simply not kept.
+    this.recent = new LRUCache({ maxSize: budgetUnits, sizeCalculation: (body) => Math.max(1, body.length) });
   }
 
-  override get(id: number): string | undefined {
-    const known = super.get(id);
-    if (known !== undefined) return known;
-    const filePath = this.unread.get(id);
+  get(id: number): string | undefined {
+    const kept = this.recent.get(id);
+    if (kept !== undefined) return kept;
+    const filePath = this.locate(id);
     if (filePath === undefined) return undefined;
     // Synchronous: a body is a few kilobytes, and callers (search, rendering) are synchronous.
     const body = readFileSync(filePath, 'utf8');
-    this.unread.delete(id);
-    super.set(id, body);
+    this.recent.set(id, body);
     return body;
   }
 
-  override has(id: number): boolean {
-    return super.has(id) || this.unread.has(id);
+  /** A number that changes whenever the body of `id` is replaced or deleted. */
+  version(id: number): number {
+    return this.versions.get(id) ?? 0;
   }
 
-  override set(id: number, body: string): this {
-    // `Map`'s constructor calls `set` before this class's fields exist.
-    this.unread?.delete(id);
-    return super.set(id, body);
+  /** Records a body whose file was just written and which its record now points at. */
+  set(id: number, body: string): void {
+    this.versions.set(id, this.nextVersion++);
+    this.recent.delete(id);
+    this.recent.set(id, body);
   }
 
-  override delete(id: number): boolean {
-    const wasUnread = this.unread.delete(id);
-    return super.delete(id) || wasUnread;
-  }
-
-  override clear(): void {
-    this.unread.clear();
-    super.clear();
+  delete(id: number): void {
+    this.versions.set(id, this.nextVersion++);
+    this.recent.delete(id);
   }
 }

@@ -116,8 +116,11 @@ export class Store {
   private readonly comments = new CommentTable();
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
-  /** Markdown bodies by article id, each read on first use (see {@link BodyTable}). */
-  readonly bodies = new BodyTable();
+  /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
+  readonly bodies = new BodyTable((id) => {
+    const article = this.dbs.articles.data.items.find((item) => item.id === id);
+    return article && path.join(this.bodiesDir, bodyFileName(id, article.body_rev));
+  });
 
   private constructor(readonly dataDir: string) {
     const state = emptyState();
@@ -155,7 +158,7 @@ export class Store {
     // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
     if (version >= 3) await store.loadComments();
     await store.migrate(version);
-    await store.findBodies();
+    await store.checkBodies();
     await store.removeTempFiles();
     return store;
   }
@@ -433,14 +436,13 @@ export class Store {
     }
   }
 
-  /** Finds every article's body file (read later, on first use) and removes files nothing points at. */
-  private async findBodies(): Promise<void> {
+  /** Checks that every article's body file is there (read later, on use) and removes files nothing points at. */
+  private async checkBodies(): Promise<void> {
     const wanted = new Map<string, number>();
     for (const article of this.dbs.articles.data.items) wanted.set(bodyFileName(article.id, article.body_rev), article.id);
     const present = new Set(await fs.readdir(this.bodiesDir));
     for (const [fileName, id] of wanted) {
       if (!present.has(fileName)) throw new Error(`Article ${id} has no body file ${fileName}`);
-      this.bodies.expect(id, path.join(this.bodiesDir, fileName));
     }
     for (const fileName of present) {
       // Bodies of interrupted or replaced revisions: nothing points at them.

@@ -113,6 +113,37 @@ describe('compression', () => {
     expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ code: 0 });
   });
 
+  it('reuses a compressed answer only for the same content', { timeout: SLOW }, async () => {
+    const decoded = (response: RawResponse) => JSON.parse(brotliDecompressSync(response.body).toString('utf8')) as EnvelopeBody;
+    const first = await raw('/api/articles', { 'Accept-Encoding': 'br' });
+    const again = await raw('/api/articles', { 'Accept-Encoding': 'br' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body.equals(first.body)).toBe(true);
+
+    const listed = (decoded(first).data as { id: number; title: string }[])[0];
+    expect(listed).toBeDefined();
+    await admin('PUT', `/api/admin/articles/${listed?.id}`, { title: '压缩副本之后改的标题' });
+    const changed = await raw('/api/articles', { 'Accept-Encoding': 'br' });
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect((decoded(changed).data as { title: string }[])[0]?.title).toBe('压缩副本之后改的标题');
+
+    // The admin detail's ETag is its revision, which a view does not move: its body still must.
+    const adminDetail = async () => {
+      const response = await raw(`/api/admin/articles/${listed?.id}`, {
+        'Accept-Encoding': 'br',
+        Authorization: `Bearer ${token}`,
+      });
+      expect(response.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+      return response;
+    };
+    const before = await adminDetail();
+    const viewsBefore = (decoded(before).data as { views: number }).views;
+    expect((await raw(`/api/articles/${listed?.id}`)).status).toBe(200);
+    const after = await adminDetail();
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect((decoded(after).data as { views: number }).views).toBe(viewsBefore + 1);
+  });
+
   it('serves a built asset from its precompressed file', { timeout: SLOW }, async () => {
     const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];

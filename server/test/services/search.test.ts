@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ArticleBodies } from '../../src/services/article-search.js';
 import { ArticleSearchIndex, normalizeQuery } from '../../src/services/article-search.js';
 import type { ArticleRecord } from '../../src/store/records.js';
 
@@ -21,15 +22,45 @@ function buildRecord(overrides: Partial<ArticleRecord> = {}): ArticleRecord {
   };
 }
 
-function indexWith(bodies: Map<number, string>): ArticleSearchIndex {
-  return new ArticleSearchIndex((id) => bodies.get(id) ?? '');
+/** Bodies as the store gives them: every `set` moves the id's version; `reads` lists each body read. */
+class MemoryBodies implements ArticleBodies {
+  readonly reads: number[] = [];
+  private readonly texts = new Map<number, string>();
+  private readonly versions = new Map<number, number>();
+  private nextVersion = 1;
+
+  constructor(entries: Iterable<[number, string]> = []) {
+    for (const [id, text] of entries) this.set(id, text);
+  }
+
+  set(id: number, text: string): void {
+    this.texts.set(id, text);
+    this.versions.set(id, this.nextVersion++);
+  }
+
+  get(id: number): string | undefined {
+    return this.texts.get(id);
+  }
+
+  body(id: number): string {
+    this.reads.push(id);
+    return this.texts.get(id) ?? '';
+  }
+
+  bodyVersion(id: number): number {
+    return this.versions.get(id) ?? 0;
+  }
+}
+
+function indexWith(bodies: MemoryBodies): ArticleSearchIndex {
+  return new ArticleSearchIndex(bodies);
 }
 
 const ids = (articles: ArticleRecord[]) => articles.map((article) => article.id);
 
 describe('ArticleSearchIndex', () => {
   it('matches Chinese without spaces and English case-insensitively, in every field', () => {
-    const bodies = new Map<number, string>();
+    const bodies = new MemoryBodies();
     const title = buildRecord({ title: 'java 安全管理器' });
     const tag = buildRecord({ tags: ['Spring', '信息安全'] });
     const summary = buildRecord({ summary: '聊聊安全' });
@@ -46,7 +77,7 @@ describe('ArticleSearchIndex', () => {
   });
 
   it('takes the characters of a query literally in bodies (C++, Node.js, [x], a*b)', () => {
-    const bodies = new Map<number, string>();
+    const bodies = new MemoryBodies();
     const cpp = buildRecord();
     bodies.set(cpp.id, '先学 C++，再学 Node.JS 的 [x] 与 a*b');
     const lookalike = buildRecord();
@@ -60,33 +91,33 @@ describe('ArticleSearchIndex', () => {
   it('ranks a title match first even when another article matches in several lower fields', () => {
     const everywhereButTitle = buildRecord({ tags: ['Rust'], summary: 'Rust 入门' });
     const titleOnly = buildRecord({ title: 'Rust 所有权' });
-    const index = indexWith(new Map([[everywhereButTitle.id, 'Rust Rust Rust']]));
+    const index = indexWith(new MemoryBodies([[everywhereButTitle.id, 'Rust Rust Rust']]));
     expect(ids(index.search([everywhereButTitle, titleOnly], 'rust'))).toEqual([titleOnly.id, everywhereButTitle.id]);
   });
 
   it('keeps the input order (newest first) within one rank', () => {
     const newer = buildRecord({ title: 'Go 并发' });
     const older = buildRecord({ title: 'Go 入门' });
-    const index = indexWith(new Map());
+    const index = indexWith(new MemoryBodies());
     expect(ids(index.search([newer, older], 'go'))).toEqual([newer.id, older.id]);
   });
 
   it('does not match across tag boundaries', () => {
     const record = buildRecord({ tags: ['ab', 'cd'] });
-    const index = indexWith(new Map());
+    const index = indexWith(new MemoryBodies());
     expect(index.search([record], 'bc')).toEqual([]);
     expect(index.search([record], 'ab,cd')).toEqual([]);
   });
 
   it('returns everything for an empty or blank query', () => {
     const records = [buildRecord(), buildRecord()];
-    const index = indexWith(new Map());
+    const index = indexWith(new MemoryBodies());
     expect(index.search(records, '   ')).toEqual(records);
     expect(normalizeQuery(undefined)).toBe('');
   });
 
   it('sees a changed body, title, tags or summary on the next search without being told', () => {
-    const bodies = new Map<number, string>();
+    const bodies = new MemoryBodies();
     const record = buildRecord({ title: '旧标题' });
     bodies.set(record.id, '旧正文');
     const index = indexWith(bodies);
@@ -103,6 +134,24 @@ describe('ArticleSearchIndex', () => {
     for (const term of ['新标题', '新标签', '新摘要']) expect(index.search([record], term)).toHaveLength(1);
   });
 
+  it('keeps no body: once indexed, it reads only the bodies the signature cannot rule out', () => {
+    const bodies = new MemoryBodies();
+    const records = Array.from({ length: 50 }, (_, index) => {
+      const record = buildRecord();
+      bodies.set(record.id, index === 7 ? '这里讲缓存失效与一致性' : `第 ${index} 篇：路由与组件的写法`);
+      return record;
+    });
+    const index = indexWith(bodies);
+    index.warm(records);
+    bodies.reads.length = 0;
+
+    expect(ids(index.search(records, '缓存失效'))).toEqual([records[7]?.id]);
+    expect(bodies.reads).toEqual([records[7]?.id]);
+    bodies.reads.length = 0;
+    expect(index.search(records, '数据库迁移')).toEqual([]);
+    expect(bodies.reads).toEqual([]);
+  });
+
   it('finds exactly what a plain substring scan finds, over long mixed-script bodies', () => {
     // A deterministic generator, so a failure is reproducible.
     let state = 7;
@@ -112,7 +161,7 @@ describe('ArticleSearchIndex', () => {
     };
     const alphabet = [...'安全管理器性能优化数据库组件状态渲染abcdefgXYZ 0123-_\n'];
     const text = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-    const bodies = new Map<number, string>();
+    const bodies = new MemoryBodies();
     const records = Array.from({ length: 60 }, () => {
       const record = buildRecord({ title: '', summary: '' });
       bodies.set(record.id, text(200 + Math.floor(random() * 20_000)));
@@ -143,7 +192,7 @@ describe('ArticleSearchIndex', () => {
   it('searches titles only for the admin list', () => {
     const inTitle = buildRecord({ title: 'Docker 部署' });
     const inBody = buildRecord({ title: '别的' });
-    const index = indexWith(new Map([[inBody.id, 'docker']]));
+    const index = indexWith(new MemoryBodies([[inBody.id, 'docker']]));
     expect(ids(index.searchTitles([inTitle, inBody], 'DOCKER'))).toEqual([inTitle.id]);
   });
 });
@@ -151,11 +200,9 @@ describe('ArticleSearchIndex', () => {
 describe('ArticleSearchIndex.warmInBackground', () => {
   it('reads every body in batches, and stops between batches once its signal is aborted', async () => {
     const articles = Array.from({ length: 120 }, () => buildRecord());
-    const read: number[] = [];
-    const index = new ArticleSearchIndex((id) => {
-      read.push(id);
-      return `正文 ${id}`;
-    });
+    const bodies = new MemoryBodies();
+    const read = bodies.reads;
+    const index = new ArticleSearchIndex(bodies);
     await index.warmInBackground(articles);
     expect(read).toHaveLength(120);
 

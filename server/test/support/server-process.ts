@@ -9,12 +9,17 @@ const tsxLoader = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loade
 const serverEntry = path.join(repoRoot, 'server/src/main.ts');
 const compiledEntry = path.join(repoRoot, 'server/dist/main.js');
 
-/** The Node flags of `npm start` (`node <flags> server/dist/main.js`), read from package.json so both run alike. */
-function startNodeFlags(): string[] {
+/**
+ * How `npm start` runs the server (`[NAME=value ...] node <flags> server/dist/main.js`): the
+ * environment it sets and the Node flags, read from package.json so both run alike.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = /\bnode ((?:--\S+ )*)server\/dist\/main\.js/.exec(scripts.start)?.[1];
-  if (flags === undefined) throw new Error(`package.json's start script does not run node server/dist/main.js: ${scripts.start}`);
-  return flags.split(' ').filter(Boolean);
+  const match = /((?:\b[A-Z_]+=\S+ )*)node ((?:--\S+ )*)server\/dist\/main\.js/.exec(scripts.start);
+  if (!match) throw new Error(`package.json's start script does not run node server/dist/main.js: ${scripts.start}`);
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
+  const env = Object.fromEntries(words(match[1]).map((assignment) => assignment.split('=', 2) as [string, string]));
+  return { env, flags: words(match[2]) };
 }
 
 export const PROCESS_ADMIN_PASSWORD = 'child-process-password';
@@ -49,10 +54,12 @@ export interface SpawnOptions {
  * directory is the data dir, so a developer's `.env` in the repo never leaks into a test.
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const args = options.compiled ? [...startNodeFlags(), compiledEntry] : ['--import', tsxLoader, serverEntry];
+  const start = options.compiled ? startCommand() : { env: {}, flags: [] };
+  const args = options.compiled ? [...start.flags, compiledEntry] : ['--import', tsxLoader, serverEntry];
   const child = spawn(process.execPath, args, {
     cwd: options.dataDir,
     env: {
+      ...start.env,
       PATH: process.env.PATH ?? '',
       TZ: 'UTC',
       PORT: '0',
