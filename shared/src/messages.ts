@@ -2,6 +2,11 @@
  * Every Chinese message the server sends and the clients show, from API.md and SPEC.md.
  * Server, web and desktop import these so the wording cannot drift apart.
  */
+import { CommonUiMessages } from './public-messages.js';
+
+// Every import site keeps importing the public site's messages from here (see public-messages.ts).
+export * from './public-messages.js';
+
 export const ServerMessages = {
   ok: 'ok',
   success: 'success',
@@ -124,24 +129,9 @@ export const ServerMessages = {
   aiFallbackUnreadable: 'AI服务返回的内容无法解析',
 } as const;
 
-/** Messages shown only by the clients (SPEC sections 2, 4, 5 and 8). */
+/** Messages shown only by the clients (SPEC sections 2, 4, 5 and 8): the public pages' own, then the admin's. */
 export const UiMessages = {
-  copied: '已复制到剪贴板',
-  linkCopied: '链接已复制到剪贴板',
-  noDescription: '暂无描述',
-  noArticles: '暂无文章',
-  noComments: '暂无评论，快来发表第一条评论吧！',
-  loadingComments: '加载评论中...',
-  postComment: '发表评论',
-  posting: '提交中...',
-  commentPosted: '评论发布成功！',
-  commentFailed: '评论发布失败，请稍后重试',
-  articleMissing: '文章不存在或已被删除',
-  renderingDiagram: '正在渲染图表...',
-  diagramFailed: '图表渲染失败',
-  demoModeBanner: '当前为演示模式，显示的是示例数据。请启动后端服务以查看真实内容。',
-  demoCommentsDisabled: '演示模式下无法发表评论',
-  projectsFailed: (message: string) => `获取GitHub项目数据时遇到问题: ${message}，显示缓存或默认数据`,
+  ...CommonUiMessages,
 
   verifyingLogin: '正在验证登录状态...',
   loginTitle: '管理后台登录',
@@ -150,14 +140,12 @@ export const UiMessages = {
   rememberMe: '记住登录状态',
   loginFailed: '登录失败',
   networkErrorCheck: '网络错误，请检查连接',
-  networkError: '网络错误',
   sessionExpired: '登录已过期，请重新登录',
   tokenMissing: 'Token不存在',
   tokenInvalid: 'Token已过期或无效',
 
   saveAll: '保存全部更改',
   refresh: '手动刷新',
-  noContent: '暂无内容',
   confirmDelete: '确认删除',
   cancel: '取消',
   deleteSkillConfirm: '确定要删除该技能卡片吗？此操作不可撤销。',
@@ -197,70 +185,12 @@ export const UiMessages = {
   confirmDeleteArticles: '确定要删除选中的文章吗？',
   importFailed: '导入失败',
   batchError: (message: string) => `批量分析出错: ${message}`,
-  loading: '加载中...',
 
   exportSucceeded: '数据导出成功',
   exportFailed: (message: string) => `数据导出失败: ${message}`,
   importSucceeded: '数据导入成功',
   importFailedWith: (message: string) => `数据导入失败: ${message}`,
   importJsonRequired: '请选择JSON格式的文件',
-} as const;
-
-/** Labels of the public site (landing page, article page, 404), SPEC sections 2 and 4. */
-export const PublicUiMessages = {
-  siteNameFallback: 'Folio',
-  navHome: '首页',
-  navAbout: '关于我',
-  navSkills: '技能',
-  navContact: '联系方式',
-  navProjects: '项目',
-  navArticles: '文章',
-  openMenu: '打开菜单',
-  closeMenu: '关闭菜单',
-  avatarAlt: (name: string) => `${name}的头像`,
-  calendarAlt: 'GitHub 贡献日历',
-  calendarUnavailable: 'GitHub 贡献日历暂时无法加载',
-  codeHostLink: 'GitHub 主页',
-  aboutEducation: '教育背景',
-  aboutHobbies: '兴趣爱好',
-  aboutVision: '个人愿景',
-  skillLevel: (name: string) => `${name} 熟练度`,
-  /** Read before a contact's visible type and value, so its button's name starts with the action. */
-  copyContact: '复制',
-  noSkills: '暂无技能',
-  noContacts: '暂无联系方式',
-  refreshProjects: '刷新',
-  projectStars: (stars: number) => `${stars} 星标`,
-  viewOnCodeHost: '查看项目',
-  noProjects: '暂无项目',
-  searchArticles: '搜索文章标题、标签或内容',
-  allCategories: '全部分类',
-  categoryLabel: '分类',
-  tagsLabel: '标签',
-  clearFilters: '清除筛选',
-  share: '分享',
-  shareArticle: (title: string) => `分享文章：${title}`,
-  views: (count: number) => `${count} 次阅读`,
-  commentCount: (count: number) => `${count} 条评论`,
-  defaultCoverAlt: (title: string) => `${title} 的封面`,
-  previousPage: '上一页',
-  nextPage: '下一页',
-  pageLabel: (page: number) => `第 ${page} 页`,
-  pagination: '文章分页',
-  back: '返回',
-  commentsTitle: (count: number) => `评论 (${count})`,
-  nickname: '昵称',
-  email: '邮箱（选填，不会公开）',
-  commentContent: '评论内容',
-  notFoundTitle: '页面不存在',
-  notFoundText: '你访问的页面不存在或已被删除。',
-  backHome: '返回首页',
-  loadingArticle: '加载文章中...',
-  rssTitle: (site: string) => `${site} 的文章`,
-  mainNavigation: '主导航',
-  skipToContent: '跳到主要内容',
-  githubHttpFailed: (status: number) => `GitHub API 请求失败 (HTTP ${status})`,
-  requestTimeout: '请求超时',
 } as const;
 
 /** Field problems a backup import reports in `data.errors` (API 15), each after its field path. */

@@ -1,5 +1,5 @@
 import type { FieldError } from '@folio/shared';
-import { UiMessages } from '@folio/shared';
+import { CommonUiMessages } from '@folio/shared';
 
 /**
  * The one HTTP client of Folio's front ends (public site, admin, desktop): JSON calls in the
@@ -133,7 +133,7 @@ export function createApiClient({
     } catch (error) {
       // A cancelled call is not a failure to report: callers check isAbortError and stay quiet.
       if (isAbortError(error) || options.signal?.aborted) throw error;
-      throw new ApiError(UiMessages.networkError, 0);
+      throw new ApiError(CommonUiMessages.networkError, 0);
     }
     const parsed: unknown = await response.json().catch(() => null);
     const envelope = isRecord(parsed) ? (parsed as Partial<EnvelopeResponse<T>>) : null;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import { tokens } from '../theme-tokens';
-import { UiMessages } from '@folio/shared';
+import { CommonUiMessages } from '@folio/shared';
 import { renderMermaid } from './mermaid-renderer';
 
 type DiagramState = { status: 'rendering' } | { status: 'done'; svg: string } | { status: 'failed' };
@@ -66,14 +66,14 @@ export function MermaidDiagram({ code }: { code: string }) {
   if (state.status === 'failed') {
     return (
       <figure className={`${styles.figure} ${styles.failed}`} role="alert" data-testid="mermaid-error">
-        {UiMessages.diagramFailed}
+        {CommonUiMessages.diagramFailed}
         <pre className={styles.source}>{code}</pre>
       </figure>
     );
   }
   return (
     <figure className={mergeClasses(styles.figure, styles.rendering)} role="status" data-testid="mermaid-rendering">
-      {UiMessages.renderingDiagram}
+      {CommonUiMessages.renderingDiagram}
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { UiMessages } from '@folio/shared';
+import { CommonUiMessages } from '@folio/shared';
 import type mermaidApi from 'mermaid';
 
 type MermaidApi = typeof mermaidApi;
@@ -52,7 +52,7 @@ export function renderMermaid(code: string): Promise<string> {
       // A failed render can leave its scratch element behind in <body>.
       document.getElementById(id)?.remove();
       document.getElementById(`d${id}`)?.remove();
-      throw error instanceof Error ? error : new Error(UiMessages.diagramFailed);
+      throw error instanceof Error ? error : new Error(CommonUiMessages.diagramFailed);
     }
   });
   renderQueue = run.catch(() => undefined);

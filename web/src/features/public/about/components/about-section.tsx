@@ -1,6 +1,6 @@
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
-import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSanitizedHtml } from '../../../../lib/owner-html';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
@@ -52,7 +52,7 @@ function AboutCard({ field, rawHtml }: { field: (typeof ABOUT_HTML_FIELDS)[numbe
       {html ? (
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <p className={styles.empty}>{UiMessages.noContent}</p>
+        <p className={styles.empty}>{CommonUiMessages.noContent}</p>
       )}
     </article>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from '../../routing/public-router';
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
 import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
-import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { formatDate } from '../../../../lib/format';
 import { coverSrc } from '../../articles/model/cover';
@@ -92,10 +92,10 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
       <>
         {demo && (
           <div className={styles.page}>
-            <MessageBar intent="info">{UiMessages.demoModeBanner}</MessageBar>
+            <MessageBar intent="info">{CommonUiMessages.demoModeBanner}</MessageBar>
           </div>
         )}
-        <NotFoundView message={UiMessages.articleMissing} />
+        <NotFoundView message={CommonUiMessages.articleMissing} />
       </>
     );
   }
@@ -108,7 +108,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
       </Button>
       {demo && (
         <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
-          {UiMessages.demoModeBanner}
+          {CommonUiMessages.demoModeBanner}
         </MessageBar>
       )}
       <h1 className={styles.title}>{article.title}</h1>

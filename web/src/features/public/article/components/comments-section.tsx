@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
-import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
 import { formatDate } from '../../../../lib/format';
@@ -72,10 +72,10 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
     try {
       await postComment(articleId, author, content);
       setContent('');
-      notify(UiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
+      notify(CommonUiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
       reload();
     } catch {
-      notify(UiMessages.commentFailed, { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
+      notify(CommonUiMessages.commentFailed, { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
     } finally {
       setSending(false);
     }
@@ -89,10 +89,10 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
       </h2>
       {demo && (
         <MessageBar intent="warning" className={styles.demoWarning}>
-          {UiMessages.demoCommentsDisabled}
+          {CommonUiMessages.demoCommentsDisabled}
         </MessageBar>
       )}
-      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={UiMessages.postComment}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={CommonUiMessages.postComment}>
         <Field label={M.nickname} required>
           {(id) => (
             <TextInput
@@ -119,15 +119,15 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
           )}
         </Field>
         <Button className={styles.submit} type="submit" appearance="primary" disabled={!ready}>
-          {sending ? UiMessages.posting : UiMessages.postComment}
+          {sending ? CommonUiMessages.posting : CommonUiMessages.postComment}
         </Button>
       </form>
       {loading ? (
         <div className={styles.muted}>
-          <Spinner size="tiny" label={UiMessages.loadingComments} />
+          <Spinner size="tiny" label={CommonUiMessages.loadingComments} />
         </div>
       ) : comments.length === 0 ? (
-        <p className={styles.muted}>{UiMessages.noComments}</p>
+        <p className={styles.muted}>{CommonUiMessages.noComments}</p>
       ) : (
         <ol className={styles.list}>
           {comments.map((comment) => (

@@ -1,7 +1,7 @@
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
 import { DocumentRegular } from '@fluentui/react-icons';
-import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { scrollToId } from '../../../../lib/smooth-scroll';
 import { useArticleList } from '../hooks/use-article-list';
@@ -50,7 +50,7 @@ const useStyles = makeStyles({
 function SkeletonCard() {
   const styles = useStyles();
   return (
-    <Skeleton className={styles.skeleton} label={UiMessages.loading} data-testid="article-skeleton">
+    <Skeleton className={styles.skeleton} label={CommonUiMessages.loading} data-testid="article-skeleton">
       <SkeletonItem height={160} style={{ borderRadius: 0 }} />
       <SkeletonItem className={styles.skeletonLine} height={20} style={{ width: '30%' }} />
       <SkeletonItem className={styles.skeletonLine} height={24} />
@@ -74,7 +74,7 @@ export function ArticlesSection() {
     <PageSection id="articles" title={M.navArticles} alternate>
       {demo && (
         <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
-          {UiMessages.demoModeBanner}
+          {CommonUiMessages.demoModeBanner}
         </MessageBar>
       )}
       <ArticleFiltersBar filters={filters} categories={categories} tags={tags} onChange={update} onClear={clear} />
@@ -89,7 +89,7 @@ export function ArticlesSection() {
       ) : !list || list.articles.length === 0 ? (
         <div className={styles.empty} data-testid="articles-empty">
           <DocumentRegular className={styles.emptyIcon} aria-hidden="true" />
-          {UiMessages.noArticles}
+          {CommonUiMessages.noArticles}
         </div>
       ) : (
         <>

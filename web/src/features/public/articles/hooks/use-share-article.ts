@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
 import { articleUrl, shareLink } from '../../../../lib/share';
 
@@ -10,7 +10,7 @@ export function useShareArticle(): (title: string, id: number) => Promise<void> 
     async (title: string, id: number) => {
       const url = articleUrl(id);
       try {
-        if ((await shareLink(title, url)) === 'copied') notify(UiMessages.linkCopied, { timeout: SNACKBAR_MS.articles });
+        if ((await shareLink(title, url)) === 'copied') notify(CommonUiMessages.linkCopied, { timeout: SNACKBAR_MS.articles });
       } catch {
         notify(url, { intent: 'info', timeout: SNACKBAR_MS.articles });
       }

@@ -2,7 +2,7 @@ import { makeStyles, shorthands } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
 import { ChatRegular, CallRegular, MailRegular, PersonChatRegular, LinkRegular, CopyRegular } from '@fluentui/react-icons';
 import type { FluentIcon } from '@fluentui/react-icons';
-import { CONTACT_TYPE_LABELS, PublicUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { CONTACT_TYPE_LABELS, PublicUiMessages as M, SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
 import type { KnownContactType } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useNotify } from '../../../../components/notify';
@@ -92,7 +92,7 @@ export function ContactsSection() {
   const copy = async (value: string) => {
     try {
       await copyText(value);
-      notify(UiMessages.copied, { timeout: SNACKBAR_MS.contactCopy });
+      notify(CommonUiMessages.copied, { timeout: SNACKBAR_MS.contactCopy });
     } catch {
       notify(value, { intent: 'info', timeout: SNACKBAR_MS.contactCopy });
     }

@@ -1,7 +1,7 @@
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
 import { ArrowClockwiseRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
-import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { httpUrl } from '../../../../lib/http-url';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
@@ -85,7 +85,7 @@ export function ProjectsSection() {
       {busy && projects.length === 0 ? (
         <div className={styles.grid} aria-busy="true">
           {[0, 1, 2].map((index) => (
-            <Skeleton key={index} label={UiMessages.loading}>
+            <Skeleton key={index} label={CommonUiMessages.loading}>
               <SkeletonItem height={PLACEHOLDER_HEIGHT} />
             </Skeleton>
           ))}
@@ -99,7 +99,7 @@ export function ProjectsSection() {
               <article className={styles.card}>
                 <h3 className={styles.title}>{project.title}</h3>
                 <p className={`${styles.description} ${project.description ? '' : styles.noDescription}`}>
-                  {project.description || UiMessages.noDescription}
+                  {project.description || CommonUiMessages.noDescription}
                 </p>
                 <div className={styles.meta}>
                   <span className={styles.stars} aria-label={M.projectStars(project.stars)}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { UiMessages } from '@folio/shared';
+import { CommonUiMessages } from '@folio/shared';
 import { fetchOwnerProjects } from '../api/github.api';
 import { ownerFromUrl } from '../model/projects';
 import type { Project } from '../model/projects';
@@ -51,7 +51,7 @@ export function useProjects(githubUrl: string | undefined): ProjectsState {
           projects = fallbackProjects(profile);
           writeProjectsCache(owner, projects);
         }
-        setState({ projects, loading: false, warning: UiMessages.projectsFailed(message) });
+        setState({ projects, loading: false, warning: CommonUiMessages.projectsFailed(message) });
       }
     },
     [owner, githubUrl],

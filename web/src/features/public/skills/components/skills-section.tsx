@@ -1,6 +1,6 @@
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '../../../../lib/theme-tokens';
-import { PublicUiMessages as M, UiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSkills } from '../hooks/use-skills';
 import { ProgressBar } from '../../../../components/ui/progress-bar';
@@ -43,7 +43,7 @@ export function SkillsSection() {
   return (
     <PageSection id="skills" title={M.navSkills}>
       {loading && skills.length === 0 ? (
-        <Skeleton label={UiMessages.loading}>
+        <Skeleton label={CommonUiMessages.loading}>
           <SkeletonItem height={48} />
         </Skeleton>
       ) : skills.length === 0 ? (
