@@ -62,15 +62,18 @@ export function ConnectionPage() {
     setPassword('');
   };
 
-  /** Runs one bridge task with the form disabled; a failure becomes the form's error message. */
-  const whileBusy = async (task: () => Promise<void>) => {
-    setBusy(true);
+  /**
+   * Runs one bridge task with `setFlag`'s controls disabled (the form's by default); a failure
+   * becomes the form's error message.
+   */
+  const whileBusy = async (task: () => Promise<void>, setFlag: (busy: boolean) => void = setBusy) => {
+    setFlag(true);
     try {
       await task();
     } catch (failure) {
       setError(connectionErrorMessage(failure));
     } finally {
-      setBusy(false);
+      setFlag(false);
     }
   };
 
@@ -104,21 +107,17 @@ export function ConnectionPage() {
   // The dialog has its own busy state: it opens while the form is still busy signing in, and a
   // dialog whose every button is disabled has nothing to focus, so Tabster's modal trap never
   // activates and can leave the dialog itself aria-hidden.
-  const answerStorage = async (allow: boolean) => {
-    setAnsweringStorage(true);
-    try {
-      applyStatus(await call(folioBridge().session.confirmInsecureStorage({ allow })));
-      setAskStorage(false);
+  const answerStorage = (allow: boolean) =>
+    whileBusy(async () => {
+      try {
+        applyStatus(await call(folioBridge().session.confirmInsecureStorage({ allow })));
+      } finally {
+        // Closed on a failure too, so the form's error is seen; the token stays in memory meanwhile.
+        setAskStorage(false);
+      }
       notify(M.signedIn);
       navigate('/admin');
-    } catch (failure) {
-      // Closed, so the error in the form below is seen; the token stays in memory meanwhile.
-      setAskStorage(false);
-      setError(connectionErrorMessage(failure));
-    } finally {
-      setAnsweringStorage(false);
-    }
-  };
+    }, setAnsweringStorage);
 
   const activate = async (profile: Profile) => {
     setError('');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
 
-// Public pages route with react-router, as the admin does; only the pieces they use are imported,
-// so the bundler leaves out the rest of it.
+// Public pages route with react-router, as the admin does. Its build is one module the bundler
+// cannot trim (about 14 KB gzip of the landing page's script), which is the stack's price.
 export { Link, useLocation, useNavigate } from 'react-router-dom';
 
 /**
