@@ -1,30 +1,7 @@
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../lib/theme-tokens';
-
-// Fluent's large rounded ProgressBar: a brand bar on a neutral track.
-const useStyles = makeStyles({
-  track: {
-    display: 'block',
-    width: '100%',
-    height: '4px',
-    overflow: 'hidden',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground6,
-  },
-  bar: {
-    display: 'block',
-    height: '100%',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorCompoundBrandBackground,
-    transitionProperty: 'width',
-    transitionDuration: '.3s',
-    transitionTimingFunction: 'ease',
-  },
-});
+import styles from './progress-bar.module.css';
 
 /** A determinate progress bar; `value` is 0-1, as in ARIA's `aria-valuenow` with max 1. */
 export function ProgressBar({ value, label, valueText }: { value: number; label: string; valueText: string }) {
-  const styles = useStyles();
   return (
     <div
       role="progressbar"

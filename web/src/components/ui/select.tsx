@@ -1,24 +1,11 @@
 import type { SelectHTMLAttributes } from 'react';
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { tokens } from '../../lib/theme-tokens';
-import { ChevronDownRegular } from '@fluentui/react-icons';
+import { clsx } from 'clsx';
+import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
 import { FieldFrame } from './field-frame';
-
-const useStyles = makeStyles({
-  select: { appearance: 'none', paddingRight: '36px', cursor: 'pointer' },
-  chevron: {
-    position: 'absolute',
-    right: tokens.spacingHorizontalMNudge,
-    display: 'inline-flex',
-    fontSize: '20px',
-    color: tokens.colorNeutralStrokeAccessible,
-    pointerEvents: 'none',
-  },
-});
+import styles from './select.module.css';
 
 /** The browser's own drop-down list in Fluent's outline frame. */
 export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  const styles = useStyles();
   const chevron = (
     <span className={styles.chevron} aria-hidden="true">
       <ChevronDownRegular />
@@ -27,7 +14,7 @@ export function Select({ className, children, ...rest }: SelectHTMLAttributes<HT
   return (
     <FieldFrame className={className} after={chevron}>
       {(controlClassName) => (
-        <select className={mergeClasses(controlClassName, styles.select)} {...rest}>
+        <select className={clsx(controlClassName, styles.select)} {...rest}>
           {children}
         </select>
       )}

@@ -1,9 +1,9 @@
 import { use, useMemo } from 'react';
-import { mergeClasses } from '@fluentui/react-components';
+import { clsx } from 'clsx';
 import { MermaidDiagram } from './mermaid-diagram';
 import { loadCodeLanguages } from './prism-highlight';
 import { renderMarkdownSegments } from './render-markdown';
-import { useMarkdownStyles } from './markdown-styles';
+import styles from './markdown-styles.module.css';
 
 export interface MarkdownViewProps {
   source: string;
@@ -16,14 +16,13 @@ export interface MarkdownViewProps {
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
 export function MarkdownView({ source, className }: MarkdownViewProps) {
-  const styles = useMarkdownStyles();
   // Suspends until the grammars of the source's code blocks are loaded, so the first render in
   // the browser highlights as the server did and hydration keeps the server's HTML meanwhile.
   const languages = loadCodeLanguages(source);
   if (languages) use(languages);
   const segments = useMemo(() => renderMarkdownSegments(source), [source]);
   return (
-    <div className={mergeClasses('markdown-body', styles.root, className)} data-testid="markdown-body">
+    <div className={clsx('markdown-body', styles.root, className)} data-testid="markdown-body">
       {segments.map((segment, index) =>
         segment.kind === 'mermaid' ? (
           <MermaidDiagram key={index} code={segment.code} />
