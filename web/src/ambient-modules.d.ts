@@ -9,3 +9,10 @@ declare module 'virtual:public-theme.css?inline' {
   const css: string;
   export default css;
 }
+
+// Vite's CSS modules, for the tsconfigs without vite/client's types (the server's, which reaches
+// the public pages through the SSR entry); the same shape as vite/client's own declaration.
+declare module '*.module.css' {
+  const classes: { readonly [key: string]: string };
+  export default classes;
+}
