@@ -11,7 +11,7 @@ declare module 'virtual:public-theme.css?inline' {
 }
 
 // Vite's CSS modules, for the tsconfigs without vite/client's types (the server's, which reaches
-// the public pages through the SSR entry); the same shape as vite/client's own declaration.
+// the public pages through the SSR entry, and the desktop's); the same shape as vite/client's own.
 declare module '*.module.css' {
   const classes: { readonly [key: string]: string };
   export default classes;
