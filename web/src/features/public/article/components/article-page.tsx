@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from '../../routing/public-router';
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
-import { ArrowLeftRegular, CalendarRegular, EyeRegular, ShareRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { formatDate } from '../../../../lib/format';
@@ -16,54 +17,10 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
-
-const useStyles = makeStyles({
-  page: {
-    maxWidth: '780px',
-    margin: '0 auto',
-    padding: '32px 20px 72px',
-    '@media (max-width: 767px)': { padding: '20px 16px 56px' },
-  },
-  back: { marginBottom: '20px', marginLeft: '-8px' },
-  title: {
-    margin: '0 0 16px',
-    fontSize: '36px',
-    lineHeight: '1.3',
-    fontWeight: tokens.fontWeightBold,
-    color: tokens.colorNeutralForeground1,
-    '@media (max-width: 767px)': { fontSize: '28px' },
-  },
-  chips: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginBottom: '16px' },
-  meta: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '16px',
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase300,
-    paddingBottom: '20px',
-    marginBottom: '24px',
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  metaItem: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
-  share: { marginLeft: 'auto' },
-  summary: {
-    margin: '0 0 28px',
-    padding: '16px 20px',
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorNeutralForeground1,
-    lineHeight: '1.7',
-    fontSize: tokens.fontSizeBase400,
-  },
-  cover: { width: '100%', height: 'auto', borderRadius: tokens.borderRadiusXLarge, marginBottom: '28px', display: 'block' },
-  banner: { marginBottom: '20px' },
-  loading: { padding: '96px 0' },
-});
+import styles from './article-page.module.css';
 
 /** `/articles/{id}`: the article with its Markdown body, share button and comments (SPEC 2). */
 export default function ArticlePage({ idParam }: { idParam: string }) {
-  const styles = useStyles();
   const navigate = useNavigate();
   const id = /^\d+$/.test(idParam) ? Number(idParam) : 0;
   const { article, loading, demo, notFound } = useArticle(id);

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
 import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
@@ -15,35 +13,7 @@ import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
 import { TextInput } from '../../../../components/ui/text-input';
 import { Textarea } from '../../../../components/ui/textarea';
-
-const useStyles = makeStyles({
-  section: { marginTop: '56px', paddingTop: '32px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
-  title: { margin: '0 0 20px', fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '20px',
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground2,
-    marginBottom: '28px',
-  },
-  submit: { alignSelf: 'flex-end' },
-  demoWarning: { marginBottom: '16px' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '16px' },
-  comment: { padding: '16px 18px', borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}` },
-  meta: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginBottom: '6px', flexWrap: 'wrap' },
-  author: { fontWeight: tokens.fontWeightSemibold },
-  date: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  content: {
-    margin: 0,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'break-word',
-    lineHeight: '1.7',
-    color: tokens.colorNeutralForeground2,
-  },
-  muted: { color: tokens.colorNeutralForeground3, textAlign: 'center', padding: '16px 0' },
-});
+import styles from './comments-section.module.css';
 
 export interface CommentsSectionProps {
   articleId: number;
@@ -54,7 +24,6 @@ export interface CommentsSectionProps {
 
 /** Comment count, form and list (SPEC 2, 4, 5); the form is disabled in demo mode. */
 export function CommentsSection({ articleId, count, initial, demo }: CommentsSectionProps) {
-  const styles = useStyles();
   const notify = useNotify();
   const { comments, loading, reload } = useComments(articleId, demo ? [] : initial, !demo);
   const [author, setAuthor] = useState('');

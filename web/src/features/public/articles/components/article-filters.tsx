@@ -1,25 +1,15 @@
 import { useEffect, useState } from 'react';
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
-import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
+import { SearchRegular } from '@fluentui/react-icons/headless/svg/search';
 import { PublicUiMessages as M } from '@folio/shared';
 import { Button } from '../../../../components/ui/button';
 import { Select } from '../../../../components/ui/select';
 import { TextInput } from '../../../../components/ui/text-input';
 import type { ArticleFilters } from '../model/filters';
 import { hasFilters } from '../model/filters';
+import styles from './article-filters.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: '16px', marginBottom: '28px' },
-  row: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' },
-  search: { flexGrow: 1, minWidth: '220px' },
-  category: { minWidth: '160px' },
-  tags: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
-  tagsLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginRight: '4px' },
-  count: { marginLeft: '4px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-});
 
 export interface ArticleFiltersProps {
   filters: ArticleFilters;
@@ -31,7 +21,6 @@ export interface ArticleFiltersProps {
 
 /** Search box, category filter, tag filter with counts and the clear-filters button (SPEC 2). */
 export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear }: ArticleFiltersProps) {
-  const styles = useStyles();
   const [search, setSearch] = useState(filters.search);
 
   // Typing is debounced so every keystroke does not start a request.

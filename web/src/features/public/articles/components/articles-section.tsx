@@ -1,6 +1,4 @@
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
-import { DocumentRegular } from '@fluentui/react-icons';
+import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { scrollToId } from '../../../../lib/smooth-scroll';
@@ -10,45 +8,11 @@ import { ArticleFiltersBar } from './article-filters';
 import { PaginationNav } from './pagination-nav';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
+import styles from './articles-section.module.css';
 
 const SKELETON_CARDS = 6;
 
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: '24px',
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    '@media (max-width: 1023px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  skeleton: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '0 0 16px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    overflow: 'hidden',
-  },
-  skeletonLine: { margin: '0 16px' },
-  banner: { marginBottom: '20px' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '56px 16px',
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase400,
-  },
-  emptyIcon: { fontSize: '40px' },
-});
-
 function SkeletonCard() {
-  const styles = useStyles();
   return (
     <Skeleton className={styles.skeleton} label={CommonUiMessages.loading} data-testid="article-skeleton">
       <SkeletonItem height={160} style={{ borderRadius: 0 }} />
@@ -62,7 +26,6 @@ function SkeletonCard() {
 
 /** The article list: filters, cards, pagination, skeletons, empty state and demo mode (SPEC 2, 4). */
 export function ArticlesSection() {
-  const styles = useStyles();
   const { filters, list, loading, demo, categories, tags, update, clear } = useArticleList();
 
   const changePage = (page: number) => {

@@ -1,12 +1,8 @@
-import { makeStyles } from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { ChevronLeftRegular } from '@fluentui/react-icons/headless/svg/chevron-left';
+import { ChevronRightRegular } from '@fluentui/react-icons/headless/svg/chevron-right';
 import { PublicUiMessages as M } from '@folio/shared';
 import { Button } from '../../../../components/ui/button';
-
-const useStyles = makeStyles({
-  nav: { display: 'flex', justifyContent: 'center', marginTop: '36px' },
-  list: { display: 'flex', flexWrap: 'wrap', gap: '6px', listStyleType: 'none', margin: 0, padding: 0, justifyContent: 'center' },
-});
+import styles from './pagination-nav.module.css';
 
 /** Pages 1..n with the current one marked; a long range is shortened around the current page. */
 function visiblePages(current: number, pages: number): (number | 'gap')[] {
@@ -21,7 +17,6 @@ function visiblePages(current: number, pages: number): (number | 'gap')[] {
 }
 
 export function PaginationNav({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
-  const styles = useStyles();
   if (pages <= 1) return null;
   return (
     <nav className={styles.nav} aria-label={M.pagination}>
