@@ -9,3 +9,10 @@ declare module 'virtual:public-theme.css?inline' {
   const css: string;
   export default css;
 }
+
+// CSS modules (Vite's vite/client declares the same for the web app; the server's and the
+// desktop's type-checks reach the public components without it).
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
