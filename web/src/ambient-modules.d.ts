@@ -10,9 +10,9 @@ declare module 'virtual:public-theme.css?inline' {
   export default css;
 }
 
-// CSS modules (Vite's vite/client declares the same for the web app; the server's and the
-// desktop's type-checks reach the public components without it).
+// Vite's CSS modules, for the tsconfigs without vite/client's types (the server's, which reaches
+// the public pages through the SSR entry, and the desktop's); the same shape as vite/client's own.
 declare module '*.module.css' {
-  const classes: Readonly<Record<string, string>>;
+  const classes: { readonly [key: string]: string };
   export default classes;
 }
