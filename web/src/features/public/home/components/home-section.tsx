@@ -12,6 +12,7 @@ export const DEFAULT_AVATAR = '/default-avatar.svg';
 /** The contribution chart's size (ghchart draws 663 × 104): its box is reserved at this ratio. */
 const CALENDAR_WIDTH = 663;
 const CALENDAR_HEIGHT = 104;
+// Inline, so the reserved box and the image's width and height attributes come from the same constants.
 const CALENDAR_FRAME_STYLE = { aspectRatio: `${CALENDAR_WIDTH} / ${CALENDAR_HEIGHT}` };
 
 /** Avatar, title, subtitle, author, code-host link and contribution calendar (SPEC 2). */

@@ -13,6 +13,7 @@ import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
 import styles from './projects-section.module.css';
 
 const PLACEHOLDER_HEIGHT = 128;
+// Inline, so the card's minimum height and the placeholder's height come from one constant.
 const CARD_STYLE = { minHeight: `${PLACEHOLDER_HEIGHT}px` };
 
 /** Project cards from the owner's public repositories, with a refresh button (SPEC 2, 4). */
