@@ -1,41 +1,9 @@
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { useSanitizedHtml } from '../../../../lib/owner-html';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { ABOUT_HTML_FIELDS } from '../../layout/model/site-blocks';
-
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, 1fr)',
-    gap: '20px',
-    '@media (max-width: 900px)': { gridTemplateColumns: '1fr' },
-  },
-  card: {
-    padding: '24px',
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    boxShadow: tokens.shadow2,
-  },
-  heading: {
-    margin: '0 0 12px',
-    fontSize: tokens.fontSizeBase500,
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorBrandForeground1,
-  },
-  body: {
-    color: tokens.colorNeutralForeground2,
-    lineHeight: '1.8',
-    overflowWrap: 'break-word',
-    '& p': { margin: '0 0 0.6em' },
-    '& a': { color: tokens.colorBrandForegroundLink },
-    '& img': { maxWidth: '100%', height: 'auto' },
-  },
-  empty: { color: tokens.colorNeutralForeground3 },
-});
+import styles from './about-section.module.css';
 
 const TITLES: Record<(typeof ABOUT_HTML_FIELDS)[number], string> = {
   education_background: M.aboutEducation,
@@ -44,7 +12,6 @@ const TITLES: Record<(typeof ABOUT_HTML_FIELDS)[number], string> = {
 };
 
 function AboutCard({ field, rawHtml }: { field: (typeof ABOUT_HTML_FIELDS)[number]; rawHtml: string }) {
-  const styles = useStyles();
   const html = useSanitizedHtml(rawHtml);
   return (
     <article className={styles.card} data-testid={`about-${field}`}>
@@ -60,7 +27,6 @@ function AboutCard({ field, rawHtml }: { field: (typeof ABOUT_HTML_FIELDS)[numbe
 
 /** The three about texts, owner-written HTML sanitised before rendering (see useSanitizedHtml). */
 export function AboutSection() {
-  const styles = useStyles();
   const { about } = useSiteBlocks();
   return (
     <PageSection id="about" title={M.navAbout} alternate>

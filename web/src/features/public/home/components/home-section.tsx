@@ -1,99 +1,22 @@
 import { useState } from 'react';
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
+import { clsx } from 'clsx';
 import { CALENDAR_DELAY_MS, PublicUiMessages as M, stripTags } from '@folio/shared';
 import { LazyImage } from '../../../../components/lazy-image';
 import { httpUrl } from '../../../../lib/http-url';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useCurrentAvatar } from '../hooks/use-current-avatar';
+import styles from './home-section.module.css';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 /** The contribution chart's size (ghchart draws 663 × 104): its box is reserved at this ratio. */
 const CALENDAR_WIDTH = 663;
 const CALENDAR_HEIGHT = 104;
-
-const useStyles = makeStyles({
-  hero: {
-    scrollMarginTop: '70px',
-    padding: '88px 20px 72px',
-    background: `radial-gradient(circle at 20% 0%, ${tokens.colorBrandBackground2} 0%, transparent 60%), ${tokens.colorNeutralBackground1}`,
-    '@media (max-width: 767px)': { padding: '48px 16px' },
-  },
-  inner: {
-    maxWidth: '1120px',
-    margin: '0 auto',
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    gap: '48px',
-    alignItems: 'center',
-    '@media (max-width: 767px)': { gridTemplateColumns: '1fr', justifyItems: 'center', textAlign: 'center', gap: '24px' },
-  },
-  avatar: {
-    width: '168px',
-    height: '168px',
-    borderRadius: '50%',
-    objectFit: 'cover',
-    backgroundColor: tokens.colorNeutralBackground3,
-    border: `4px solid ${tokens.colorNeutralBackground1}`,
-    boxShadow: tokens.shadow16,
-    '@media (max-width: 767px)': { width: '128px', height: '128px' },
-  },
-  title: {
-    margin: 0,
-    fontSize: '44px',
-    lineHeight: '1.2',
-    fontWeight: tokens.fontWeightBold,
-    color: tokens.colorNeutralForeground1,
-    '@media (max-width: 767px)': { fontSize: '32px' },
-  },
-  subtitle: { margin: '16px 0 0', fontSize: tokens.fontSizeBase500, lineHeight: '1.6', color: tokens.colorNeutralForeground2 },
-  author: { margin: '12px 0 0', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase300 },
-  link: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '8px',
-    marginTop: '24px',
-    padding: '10px 20px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorNeutralForeground1,
-    color: tokens.colorNeutralBackground1,
-    textDecoration: 'none',
-    fontWeight: tokens.fontWeightSemibold,
-    ':hover': { opacity: 0.88 },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '3px' },
-  },
-  calendar: {
-    maxWidth: '1120px',
-    margin: '48px auto 0',
-    padding: '16px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    overflowX: 'auto',
-  },
-  // The box has the chart's shape before, while and after it loads (and when it fails), so
-  // nothing below it moves once the page is painted; a chart of another shape is fitted in.
-  calendarFrame: { position: 'relative', minWidth: '640px', aspectRatio: `${CALENDAR_WIDTH} / ${CALENDAR_HEIGHT}` },
-  calendarImage: { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
-  calendarFailedImage: { visibility: 'hidden' },
-  calendarMessage: {
-    position: 'absolute',
-    inset: 0,
-    display: 'grid',
-    placeItems: 'center',
-    margin: 0,
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase300,
-    // On a phone the frame is wider than the screen (it scrolls sideways): keep the note where
-    // the visitor looks, at the start, instead of centred out of sight.
-    '@media (max-width: 700px)': { justifyItems: 'start', paddingLeft: tokens.spacingHorizontalM },
-  },
-});
+// Inline, so the reserved box and the image's width and height attributes come from the same constants.
+const CALENDAR_FRAME_STYLE = { aspectRatio: `${CALENDAR_WIDTH} / ${CALENDAR_HEIGHT}` };
 
 /** Avatar, title, subtitle, author, code-host link and contribution calendar (SPEC 2). */
 export function HomeSection() {
-  const styles = useStyles();
   const { home } = useSiteBlocks();
   const avatarUrl = useCurrentAvatar();
   const [calendarFailed, setCalendarFailed] = useState<string | null>(null);
@@ -130,9 +53,9 @@ export function HomeSection() {
       </div>
       {calendarUrl && (
         <div className={styles.calendar}>
-          <div className={styles.calendarFrame}>
+          <div className={styles.calendarFrame} style={CALENDAR_FRAME_STYLE}>
             <LazyImage
-              className={mergeClasses(styles.calendarImage, calendarFailed === calendarUrl && styles.calendarFailedImage)}
+              className={clsx(styles.calendarImage, calendarFailed === calendarUrl && styles.calendarFailedImage)}
               src={calendarUrl}
               alt={M.calendarAlt}
               width={CALENDAR_WIDTH}

@@ -1,38 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from '../../routing/public-router';
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
 import { PublicUiMessages as M, stripTags } from '@folio/shared';
 import { NotifyProvider } from '../../../../components/notify';
 import { useSnapshotHolder } from '../../../../lib/page-snapshot';
 import { SiteBlocksProvider, useSiteBlocks } from '../hooks/site-blocks-context';
 import { TopBar } from './top-bar';
-
-const useStyles = makeStyles({
-  page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
-  main: { flexGrow: 1, paddingTop: '64px' },
-  footer: {
-    padding: '28px 20px',
-    textAlign: 'center',
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase200,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  skip: {
-    position: 'absolute',
-    left: '-9999px',
-    top: '8px',
-    zIndex: 200,
-    padding: '8px 16px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorBrandForeground1,
-    ':focus': { left: '8px' },
-  },
-});
+import styles from './public-layout.module.css';
 
 function Frame({ children }: { children: ReactNode }) {
-  const styles = useStyles();
   const { home } = useSiteBlocks();
   const siteName = home.title || M.siteNameFallback;
   return (

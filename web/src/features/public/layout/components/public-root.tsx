@@ -16,8 +16,8 @@ export async function loadPublicThemeCss(): Promise<string> {
  * Root of every public page, in place of FluentProvider: the theme's CSS variables come from a
  * stylesheet inlined by the server in the page's head (entry-server), which follows the system's
  * light or dark setting from the first paint, and this element carries Fluent's base text styles.
- * The public components are drawn with Griffel and those variables only, so no Fluent theme code
- * loads before the page is usable. A page the server did not render (its SSR bundle missing)
+ * The public components are drawn with CSS modules reading those variables, so no Fluent theme
+ * code loads before the page is usable. A page the server did not render (its SSR bundle missing)
  * fetches the stylesheet here instead.
  */
 export function PublicRoot({ children }: { children: ReactNode }) {

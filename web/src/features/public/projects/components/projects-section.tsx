@@ -1,6 +1,7 @@
-import { makeStyles } from '@fluentui/react-components';
-import { tokens } from '../../../../lib/theme-tokens';
-import { ArrowClockwiseRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
+import { clsx } from 'clsx';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
+import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
+import { StarRegular } from '@fluentui/react-icons/headless/svg/star';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
 import { httpUrl } from '../../../../lib/http-url';
@@ -9,60 +10,14 @@ import { useProjects } from '../hooks/use-projects';
 import { Button } from '../../../../components/ui/button';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Skeleton, SkeletonItem } from '../../../../components/ui/skeleton';
+import styles from './projects-section.module.css';
 
 const PLACEHOLDER_HEIGHT = 128;
-
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    gap: '20px',
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    '@media (max-width: 400px)': { gridTemplateColumns: '1fr' },
-  },
-  card: {
-    height: '100%',
-    // As tall as the loading placeholder, so a one-line card does not move what follows.
-    minHeight: `${PLACEHOLDER_HEIGHT}px`,
-    boxSizing: 'border-box',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '10px',
-    padding: '20px 22px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, wordBreak: 'break-word' },
-  description: {
-    margin: 0,
-    flexGrow: 1,
-    color: tokens.colorNeutralForeground2,
-    lineHeight: '1.6',
-    fontSize: tokens.fontSizeBase300,
-  },
-  noDescription: { fontStyle: 'italic', color: tokens.colorNeutralForeground3 },
-  meta: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', fontSize: tokens.fontSizeBase200 },
-  stars: { display: 'inline-flex', alignItems: 'center', gap: '4px', color: tokens.colorNeutralForeground2 },
-  language: { color: tokens.colorNeutralForeground3 },
-  link: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '4px',
-    color: tokens.colorBrandForegroundLink,
-    textDecoration: 'none',
-    fontWeight: tokens.fontWeightSemibold,
-    ':hover': { textDecoration: 'underline' },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-  warning: { marginBottom: '20px' },
-});
+// Inline, so the card's minimum height and the placeholder's height come from one constant.
+const CARD_STYLE = { minHeight: `${PLACEHOLDER_HEIGHT}px` };
 
 /** Project cards from the owner's public repositories, with a refresh button (SPEC 2, 4). */
 export function ProjectsSection() {
-  const styles = useStyles();
   const { home, loaded } = useSiteBlocks();
   // Wait for the site blocks so the owner is known before the first fetch.
   const { projects, loading, warning, refresh } = useProjects(loaded ? httpUrl(home.github_url) : undefined);
@@ -96,9 +51,9 @@ export function ProjectsSection() {
         <ul className={styles.grid} aria-busy={busy}>
           {projects.map((project) => (
             <li key={project.title} data-testid="project-card">
-              <article className={styles.card}>
+              <article className={styles.card} style={CARD_STYLE}>
                 <h3 className={styles.title}>{project.title}</h3>
-                <p className={`${styles.description} ${project.description ? '' : styles.noDescription}`}>
+                <p className={clsx(styles.description, !project.description && styles.noDescription)}>
                   {project.description || CommonUiMessages.noDescription}
                 </p>
                 <div className={styles.meta}>
