@@ -3,9 +3,3 @@
 
 // Prism's language components are scripts that extend the global Prism; they export nothing.
 declare module 'prismjs/components/*.js' {}
-
-// The public theme's CSS text, made by web/vite/public-theme-css.ts.
-declare module 'virtual:public-theme.css?inline' {
-  const css: string;
-  export default css;
-}
