@@ -43,7 +43,7 @@ export function windowBitsFor(size: number, min: number, max: number): number {
  * (4 MB for brotli) setting up the compressor cost several times more than compressing a few
  * kilobytes of JSON. Streams and large bodies get brotli 4 (about gzip 6 in time, and smaller).
  */
-function brotliOptions(size: number, quality = 4) {
+export function brotliOptions(size: number, quality = 4) {
   return {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
