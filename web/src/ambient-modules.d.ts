@@ -4,12 +4,6 @@
 // Prism's language components are scripts that extend the global Prism; they export nothing.
 declare module 'prismjs/components/*.js' {}
 
-// The public theme's CSS text, made by web/vite/public-theme-css.ts.
-declare module 'virtual:public-theme.css?inline' {
-  const css: string;
-  export default css;
-}
-
 // Vite's CSS modules, for the tsconfigs without vite/client's types (the server's, which reaches
 // the public pages through the SSR entry, and the desktop's); the same shape as vite/client's own.
 declare module '*.module.css' {

@@ -1,10 +1,7 @@
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import type { PipeableStream } from 'react-dom/server';
-import publicThemeCss from 'virtual:public-theme.css?inline';
-import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { App } from './app/app';
-import { PUBLIC_THEME_STYLE_ID } from './features/public/layout/components/public-root';
 import { ownerHtmlTexts } from './features/public/layout/model/site-blocks';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 import type { PageSnapshot } from './lib/page-snapshot';
@@ -25,8 +22,6 @@ export interface RenderPageInput {
 export interface RenderedPage {
   /** Title, meta, canonical, Open Graph, Twitter and JSON-LD tags. */
   head: string;
-  /** The public theme and the Griffel style elements of everything the page rendered. */
-  styles: string;
   /** The JSON snapshot the browser hydrates from. */
   dataScript: string;
   /** Streams the app's HTML (it is fully rendered, Suspense included, when this resolves). */
@@ -36,10 +31,6 @@ export interface RenderedPage {
 
 // Every code language, so any article renders highlighted (the browser loads only what a page uses).
 const codeLanguagesReady = loadAllCodeLanguages();
-
-// The public theme inline in every page's head, as FluentProvider's theme was: a separate
-// stylesheet would hold the first paint back by a round trip.
-const PUBLIC_STYLE_ELEMENT = `<style id="${PUBLIC_THEME_STYLE_ID}">${publicThemeCss}</style>`;
 
 /**
  * The snapshot with the server's sanitised copy of each owner HTML text: the page renders it and
@@ -56,36 +47,31 @@ function appTree(url: string, snapshot: PageSnapshot) {
 
 /**
  * Renders a public page with React streaming SSR. It waits for every Suspense boundary (lazy
- * routes) so crawlers and visitors without JavaScript get the whole page, then the styles the
- * render produced are known and can go into <head> before the body streams.
+ * routes) so crawlers and visitors without JavaScript get the whole page. Its styles are the app's
+ * one stylesheet, which the server inlines in the template (server/src/web/ssr-renderer.ts).
  */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   await codeLanguagesReady;
-  const renderer = createDOMRenderer();
   const snapshot = withSanitizedHtml(input.snapshot);
   return new Promise((resolve, reject) => {
-    const stream = renderToPipeableStream(
-      <RendererProvider renderer={renderer}>{appTree(input.url, snapshot)}</RendererProvider>,
-      {
-        onAllReady() {
-          resolve({
-            head: buildPageHead({
-              origin: input.origin,
-              path: input.url.split('?')[0] ?? '/',
-              snapshot: input.snapshot,
-              status: input.status,
-            }),
-            styles: PUBLIC_STYLE_ELEMENT + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>),
-            dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`,
-            pipe: stream.pipe.bind(stream),
-            abort: stream.abort.bind(stream),
-          });
-        },
-        onShellError: reject,
-        // React outlines Suspense content larger than this into hidden segments revealed by a
-        // script; the page must read without JavaScript, so everything stays inline.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    const stream = renderToPipeableStream(appTree(input.url, snapshot), {
+      onAllReady() {
+        resolve({
+          head: buildPageHead({
+            origin: input.origin,
+            path: input.url.split('?')[0] ?? '/',
+            snapshot: input.snapshot,
+            status: input.status,
+          }),
+          dataScript: `<script type="application/json" id="${SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`,
+          pipe: stream.pipe.bind(stream),
+          abort: stream.abort.bind(stream),
+        });
       },
-    );
+      onShellError: reject,
+      // React outlines Suspense content larger than this into hidden segments revealed by a
+      // script; the page must read without JavaScript, so everything stays inline.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    });
   });
 }

@@ -4,7 +4,6 @@ import './deferred-images';
 import './styles/layers.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
 import { App } from './app/app';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
 import type { PageSnapshot } from './lib/page-snapshot';
@@ -16,16 +15,11 @@ if (!root) throw new Error('#root is missing from index.html');
 const snapshotElement = document.getElementById(SNAPSHOT_ELEMENT_ID);
 const snapshot = snapshotElement ? (JSON.parse(snapshotElement.textContent || 'null') as PageSnapshot | null) : null;
 
-// Griffel adopts the style elements the server rendered (RendererProvider rehydrates its cache
-// from them). Without it, hydration computed and inserted every rule of the page a second time
-// (384 rules became 774 on /), each insertion restyling the whole document.
-const renderer = createDOMRenderer(document);
-
+// Public pages are styled by the app's stylesheet (CSS modules), which the server inlined; only
+// the admin's chunk brings Fluent UI and its CSS-in-JS, which inserts its styles as it renders.
 const app = (
   <StrictMode>
-    <RendererProvider renderer={renderer} targetDocument={document}>
-      <App snapshot={snapshot ? { snapshot, consumed: false } : undefined} />
-    </RendererProvider>
+    <App snapshot={snapshot ? { snapshot, consumed: false } : undefined} />
   </StrictMode>
 );
 

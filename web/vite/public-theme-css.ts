@@ -2,7 +2,7 @@ import { webDarkTheme, webLightTheme } from '@fluentui/tokens';
 import type { Theme } from '@fluentui/tokens';
 import type { Plugin } from 'vite';
 
-/** The public pages' stylesheet; imported with `?inline`, it is the CSS text (see PublicRoot). */
+/** The public pages' theme, a stylesheet imported by PublicRoot into the app's one stylesheet. */
 export const PUBLIC_THEME_MODULE = 'virtual:public-theme.css';
 const RESOLVED_ID = `\0${PUBLIC_THEME_MODULE}`;
 
@@ -31,7 +31,7 @@ export function publicThemeCss(): string {
   ].join('\n');
 }
 
-/** Serves `virtual:public-theme.css` (see publicThemeCss), with any query (`?inline`) left to Vite's CSS handling. */
+/** Serves `virtual:public-theme.css` (see publicThemeCss), with any query left to Vite's CSS handling. */
 export function publicTheme(): Plugin {
   const withoutQuery = (id: string) => id.split('?')[0];
   return {

@@ -30,7 +30,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.cs
  * server-rendered page is then styled at its first paint, without waiting a round trip for a
  * render-blocking file. The admin's index.html, served as a file, keeps the link.
  */
-async function inlineStylesheets(html: string, webDistDir: string): Promise<string> {
+export async function inlineStylesheets(html: string, webDistDir: string): Promise<string> {
   let inlined = html;
   for (const [link, file] of html.matchAll(STYLESHEET_LINK)) {
     const css = await fs.readFile(path.join(webDistDir, file ?? ''), 'utf8');
@@ -93,7 +93,7 @@ export class SsrRenderer {
     const [entry, template] = await Promise.all([this.loadEntry(), this.loadTemplate()]);
     const page = await entry.renderPage({ url, origin, snapshot, status });
     const [start = '', end = ''] = template.replace(/<title>[^<]*<\/title>/, '').split('<!--app-html-->');
-    const before = start.replace('<!--app-head-->', `${page.head}\n    ${page.styles}`);
+    const before = start.replace('<!--app-head-->', page.head);
     return {
       before,
       pipeApp: (destination) => void page.pipe(destination),

@@ -12,7 +12,9 @@ test.describe('landing page', () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/"/);
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card" content="summary"');
-    expect(html).toContain('data-make-styles-bucket');
+    // Styled from the first paint: the theme and the app's stylesheet are inline, not a link to wait for.
+    expect(html).toMatch(/<style>[^<]*--colorNeutralForeground1:/);
+    expect(html).not.toContain('rel="stylesheet"');
     for (const text of [
       '关于我',
       '计算机科学与技术专业本科',
