@@ -13,7 +13,7 @@ test.describe('landing page', () => {
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card" content="summary"');
     // Styled from the first paint: the theme and the app's stylesheet are inline, not a link to wait for.
-    expect(html).toMatch(/<style>[^<]*--colorNeutralForeground1:/);
+    expect(html).toMatch(/<style>(?:(?!<\/style>)[\s\S])*--colorNeutralForeground1:/);
     expect(html).not.toContain('rel="stylesheet"');
     for (const text of [
       '关于我',
@@ -223,5 +223,21 @@ test.describe('what the landing page loads', () => {
     const grammars = scripts.filter((path) => /\/prism-[a-z]+-/.test(path));
     expect(grammars.map((path) => /\/prism-([a-z]+)-/.exec(path)?.[1])).toEqual(['rust']);
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server-rendered landing page is styled by its inline stylesheet, light and dark', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('header');
+    // The top bar's layout comes from its CSS module, its colours from the theme's variables.
+    await expect(header).toHaveCSS('position', 'fixed');
+    await expect(header).toHaveCSS('height', '64px');
+    await expect(page.locator('.folio-public')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('.folio-public')).toHaveCSS('background-color', 'rgb(41, 41, 41)');
+    await expect(header).toHaveCSS('background-color', 'rgb(41, 41, 41)');
   });
 });
