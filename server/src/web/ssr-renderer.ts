@@ -34,8 +34,9 @@ export async function inlineStylesheets(html: string, webDistDir: string): Promi
   let inlined = html;
   for (const [link, file] of html.matchAll(STYLESHEET_LINK)) {
     const css = await fs.readFile(path.join(webDistDir, file ?? ''), 'utf8');
-    // A stylesheet that could end the element early stays a link.
-    if (!/<\/style/i.test(css)) inlined = inlined.replace(link, `<style>${css}</style>`);
+    // A stylesheet that could end the element early stays a link. The replacement is a function
+    // so that `$'` or `$&` in the CSS (an attribute selector such as [href$='.pdf']) stays text.
+    if (!/<\/style/i.test(css)) inlined = inlined.replace(link, () => `<style>${css}</style>`);
   }
   return inlined;
 }

@@ -21,6 +21,13 @@ describe('the page template inlines the built stylesheet', () => {
     expect(html).toBe('<head><style>@layer folio-page{.a{color:red}}</style><!--app-head--></head><body></body>');
   });
 
+  it("inlines a stylesheet holding $' or $& as it is", async () => {
+    const css = "a[href$='.pdf']::after{content:'$&'}";
+    await writeFile(path.join(distDir, 'assets/style-dollar.css'), css);
+    const html = await inlineStylesheets(template('style-dollar.css'), distDir);
+    expect(html).toBe(`<head><style>${css}</style><!--app-head--></head><body></body>`);
+  });
+
   it('keeps the link when the stylesheet could close the style element early', async () => {
     await writeFile(path.join(distDir, 'assets/style-bad.css'), '.a::after{content:"</style><script>alert(1)</script>"}');
     const html = await inlineStylesheets(template('style-bad.css'), distDir);
