@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { openPage, routeExternal } from './helpers.js';
+import { WELCOME_TITLE, articleIdByTitle, openPage, routeExternal } from './helpers.js';
 import type { ExternalOptions } from './helpers.js';
 
 /** SPEC 2: the top-bar links, and the section top's place below the window top after the scroll. */
@@ -159,11 +159,16 @@ for (const failing of [false, true]) {
 test.describe('while the page is still arriving', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const width of [1280, 375]) {
-    test(`at ${width} px nothing painted moves when the rest of the page arrives`, async ({ page }) => {
+  for (const [pageName, width] of [
+    ['the landing page', 1280],
+    ['the landing page', 375],
+    ['an article page', 1280],
+    ['an article page', 375],
+  ] as const) {
+    test(`${pageName} at ${width} px: nothing painted moves when the rest of it arrives`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 800 });
       await routeExternal(page);
-      await page.goto('/');
+      await page.goto(pageName === 'the landing page' ? '/' : `/articles/${await articleIdByTitle(server, WELCOME_TITLE)}`);
       const moved = await page.evaluate(() => {
         const root = document.querySelector('main') ?? document.body;
         const whole = root.innerHTML;
