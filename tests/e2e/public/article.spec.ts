@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.js';
 import {
+  adminCall,
   articleIdByTitle,
   createArticle,
   openPage,
@@ -54,6 +55,48 @@ test.describe('article page', () => {
     await expect(page.locator('pre.language-typescript .token.keyword').first()).toHaveText('interface');
     await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
     await expect(page.getByTestId('mermaid-diagram')).toContainText('写草稿');
+  });
+
+  test('hydration keeps the server-rendered body without the Markdown renderer; a live edit renders the new body', async ({
+    page,
+    server,
+  }) => {
+    const id = await articleIdByTitle(server, WELCOME_TITLE);
+    await routeExternal(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Any change made inside the body's HTML (not the diagram, which draws itself) once the
+    // parser is done ('interactive' comes before the app's deferred scripts run).
+    await page.addInitScript(() => {
+      const record = window as unknown as { __bodyChanges: number };
+      record.__bodyChanges = 0;
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        new MutationObserver((mutations) => {
+          for (const mutation of mutations) {
+            const target = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
+            if (target?.closest('[data-testid="markdown-body"]') && !target.closest('figure')) record.__bodyChanges += 1;
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+    });
+    await openPage(page, `/articles/${id}`);
+    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
+    await expect(page.locator('pre.language-typescript .token.keyword').first()).toHaveText('interface');
+    expect(await page.evaluate(() => (window as unknown as { __bodyChanges: number }).__bodyChanges)).toBe(0);
+    expect(scripts.filter((script) => script.includes('render-markdown'))).toEqual([]);
+
+    await waitForRealtime(page);
+    await adminCall(server, 'PUT', `/api/admin/articles/${id}`, {
+      content: '# 实时更新的正文\n\n```python\ndef hello():\n    return 1\n```\n\n```mermaid\ngraph LR\n  甲 --> 乙\n```\n',
+    });
+    await expect(page.getByRole('heading', { level: 2, name: '实时更新的正文' })).toBeVisible();
+    await expect(page.locator('pre.language-python .token.keyword').first()).toHaveText('def');
+    await expect(page.getByTestId('mermaid-diagram')).toContainText('乙');
+    await expect(page.getByRole('heading', { level: 3, name: '支持的写作功能' })).toHaveCount(0);
+    expect(scripts.filter((script) => script.includes('render-markdown'))).toHaveLength(1);
   });
 
   test('a broken diagram says 图表渲染失败; raw HTML in Markdown is shown, not run', async ({ page, server }) => {

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { clsx } from 'clsx';
+import ring from '../../styles/spinner-ring.module.css';
 import styles from './spinner.module.css';
 
 export interface SpinnerProps {
@@ -12,7 +13,7 @@ export interface SpinnerProps {
 export function Spinner({ label, size = 'medium', className, style }: SpinnerProps) {
   return (
     <div role="progressbar" aria-label={label} className={clsx(styles.root, className)} style={style}>
-      <span className={clsx(styles.circle, size === 'tiny' && styles.tiny)} aria-hidden="true" />
+      <span className={clsx(ring.ring, size === 'tiny' && ring.tiny)} aria-hidden="true" />
       <span aria-hidden="true">{label}</span>
     </div>
   );

@@ -1,4 +1,3 @@
 export { MarkdownView } from './markdown-view';
 export type { MarkdownViewProps } from './markdown-view';
-export { renderMarkdown, renderMarkdownSegments } from './render-markdown';
 export type { MarkdownSegment } from './render-markdown';

@@ -1,13 +1,46 @@
-import { use, useMemo } from 'react';
+import { use, useDeferredValue, useMemo, useState } from 'react';
 import { clsx } from 'clsx';
-import { MermaidDiagram } from './mermaid-diagram';
-import { loadCodeLanguages } from './prism-highlight';
-import { renderMarkdownSegments } from './render-markdown';
+import { MermaidDiagram, MERMAID_CODE_ATTRIBUTE } from './mermaid-diagram';
+import { loadMarkdownRenderer, loadedMarkdownRenderer } from './markdown-renderer';
+import type { MarkdownSegment } from './render-markdown';
 import styles from './markdown-styles.module.css';
 
 export interface MarkdownViewProps {
   source: string;
   className?: string;
+}
+
+const SOURCE_KEY_ATTRIBUTE = 'data-markdown-source';
+
+/** A short fingerprint of the source (its length and FNV-1a hash), to find the body rendered from it. */
+function sourceKey(source: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < source.length; index += 1) {
+    hash = Math.imul(hash ^ source.charCodeAt(index), 0x01000193);
+  }
+  return `${source.length.toString(36)}-${(hash >>> 0).toString(36)}`;
+}
+
+/**
+ * The segments of a body already in the document for this source (the server's, while the page
+ * hydrates), read back from its HTML; null on the server and when there is none.
+ */
+function segmentsInDocument(key: string): MarkdownSegment[] | null {
+  if (typeof document === 'undefined') return null;
+  const body = document.querySelector(`[${SOURCE_KEY_ATTRIBUTE}="${key}"]`);
+  if (!body) return null;
+  return Array.from(body.children, (child): MarkdownSegment => {
+    const code = child.getAttribute(MERMAID_CODE_ATTRIBUTE);
+    return code === null ? { kind: 'html', html: child.innerHTML } : { kind: 'mermaid', code };
+  });
+}
+
+/** Renders the source in this browser, suspending until the renderer and its code grammars are loaded. */
+function useRenderedSegments(source: string, skip: boolean): MarkdownSegment[] | null {
+  const renderer = skip ? null : (loadedMarkdownRenderer() ?? use(loadMarkdownRenderer()));
+  const languages = renderer?.loadCodeLanguages(source);
+  if (languages) use(languages);
+  return useMemo(() => (renderer ? renderer.renderMarkdownSegments(source) : null), [renderer, source]);
 }
 
 /**
@@ -16,13 +49,22 @@ export interface MarkdownViewProps {
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
 export function MarkdownView({ source, className }: MarkdownViewProps) {
-  // Suspends until the grammars of the source's code blocks are loaded, so the first render in
-  // the browser highlights as the server did and hydration keeps the server's HTML meanwhile.
-  const languages = loadCodeLanguages(source);
-  if (languages) use(languages);
-  const segments = useMemo(() => renderMarkdownSegments(source), [source]);
+  // A changed source (a live update, typing in the preview) keeps the current body on screen
+  // until the new one is ready, instead of falling back to the Suspense boundary.
+  const shown = useDeferredValue(source);
+  const key = sourceKey(shown);
+  // While hydrating, the server's body is reused as it is: the browser neither downloads the
+  // renderer nor renders the Markdown again before the page is usable.
+  const [fromDocument] = useState(() => ({ key, segments: segmentsInDocument(key) }));
+  const reused = fromDocument.key === key ? fromDocument.segments : null;
+  const rendered = useRenderedSegments(shown, reused !== null);
+  const segments = reused ?? rendered ?? [];
   return (
-    <div className={clsx('markdown-body', styles.root, className)} data-testid="markdown-body">
+    <div
+      className={clsx('markdown-body', styles.root, className)}
+      data-testid="markdown-body"
+      {...{ [SOURCE_KEY_ATTRIBUTE]: key }}
+    >
       {segments.map((segment, index) =>
         segment.kind === 'mermaid' ? (
           <MermaidDiagram key={index} code={segment.code} />

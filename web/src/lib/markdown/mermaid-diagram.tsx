@@ -2,9 +2,16 @@ import { useEffect, useState } from 'react';
 import { clsx } from 'clsx';
 import { CommonUiMessages } from '@folio/shared';
 import { renderMermaid } from './mermaid-renderer';
+import ring from '../../styles/spinner-ring.module.css';
 import styles from './mermaid-diagram.module.css';
 
 type DiagramState = { status: 'rendering' } | { status: 'done'; svg: string } | { status: 'failed' };
+
+/**
+ * Carries the diagram's source on its figure, so a body the server rendered can be reused as it is
+ * while the page hydrates (markdown-view.tsx).
+ */
+export const MERMAID_CODE_ATTRIBUTE = 'data-mermaid-code';
 
 /** A ```mermaid block drawn as an SVG diagram in the browser. */
 export function MermaidDiagram({ code }: { code: string }) {
@@ -24,18 +31,36 @@ export function MermaidDiagram({ code }: { code: string }) {
 
   if (state.status === 'done') {
     // Mermaid with securityLevel 'strict' sanitises the labels it puts into this SVG.
-    return <figure className={styles.figure} data-testid="mermaid-diagram" dangerouslySetInnerHTML={{ __html: state.svg }} />;
+    return (
+      <figure
+        className={styles.figure}
+        data-testid="mermaid-diagram"
+        {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
+        dangerouslySetInnerHTML={{ __html: state.svg }}
+      />
+    );
   }
   if (state.status === 'failed') {
     return (
-      <figure className={clsx(styles.figure, styles.failed)} role="alert" data-testid="mermaid-error">
+      <figure
+        className={clsx(styles.figure, styles.failed)}
+        role="alert"
+        data-testid="mermaid-error"
+        {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
+      >
         {CommonUiMessages.diagramFailed}
         <pre className={styles.source}>{code}</pre>
       </figure>
     );
   }
   return (
-    <figure className={clsx(styles.figure, styles.rendering)} role="status" data-testid="mermaid-rendering">
+    <figure
+      className={clsx(styles.figure, styles.rendering)}
+      role="status"
+      data-testid="mermaid-rendering"
+      {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
+    >
+      <span className={clsx(ring.ring, ring.tiny)} aria-hidden="true" />
       {CommonUiMessages.renderingDiagram}
     </figure>
   );

@@ -3,6 +3,9 @@ import type { Token } from 'markdown-it';
 import { escapeHtml } from '@folio/shared';
 import { highlightCode, resolveLanguage } from './prism-highlight';
 
+// Loaded with the renderer (markdown-renderer.ts), not before it.
+export { loadCodeLanguages } from './prism-highlight';
+
 /** A piece of an article body: HTML to insert as is, or a Mermaid diagram to draw. */
 export type MarkdownSegment = { kind: 'html'; html: string } | { kind: 'mermaid'; code: string };
 
