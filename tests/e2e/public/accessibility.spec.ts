@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { articleIdByTitle, openPage, routeExternal, WELCOME_TITLE } from './helpers.js';
+import { articleIdByTitle, openPage, routeExternal, scrollToDiagram, WELCOME_TITLE } from './helpers.js';
 
 /**
  * Serious and critical axe findings. label-content-name-mismatch (WCAG 2.5.3: a control's name
@@ -31,7 +31,7 @@ test.describe('accessibility (axe-core)', () => {
     const id = await articleIdByTitle(server, WELCOME_TITLE);
     await routeExternal(page);
     await openPage(page, `/articles/${id}`);
-    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
+    await expect((await scrollToDiagram(page)).locator('svg')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import {
   openPage,
   renderedMarkup,
   routeExternal,
+  scrollToDiagram,
   toast,
   waitForRealtime,
   WELCOME_TITLE,
@@ -53,8 +54,9 @@ test.describe('article page', () => {
     await expect(page.getByText(/^\d+ 次阅读$/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: '支持的写作功能' })).toBeVisible();
     await expect(page.locator('pre.language-typescript .token.keyword').first()).toHaveText('interface');
-    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
-    await expect(page.getByTestId('mermaid-diagram')).toContainText('写草稿');
+    const diagram = await scrollToDiagram(page);
+    await expect(diagram.locator('svg')).toBeVisible();
+    await expect(diagram).toContainText('写草稿');
   });
 
   test('hydration keeps the server-rendered body without the Markdown renderer; a live edit renders the new body', async ({
@@ -83,7 +85,7 @@ test.describe('article page', () => {
       });
     });
     await openPage(page, `/articles/${id}`);
-    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
+    await expect((await scrollToDiagram(page)).locator('svg')).toBeVisible();
     await expect(page.locator('pre.language-typescript .token.keyword').first()).toHaveText('interface');
     expect(await page.evaluate(() => (window as unknown as { __bodyChanges: number }).__bodyChanges)).toBe(0);
     expect(scripts.filter((script) => script.includes('render-markdown'))).toEqual([]);
@@ -94,9 +96,33 @@ test.describe('article page', () => {
     });
     await expect(page.getByRole('heading', { level: 2, name: '实时更新的正文' })).toBeVisible();
     await expect(page.locator('pre.language-python .token.keyword').first()).toHaveText('def');
-    await expect(page.getByTestId('mermaid-diagram')).toContainText('乙');
+    await expect(await scrollToDiagram(page)).toContainText('乙');
     await expect(page.getByRole('heading', { level: 3, name: '支持的写作功能' })).toHaveCount(0);
     expect(scripts.filter((script) => script.includes('render-markdown'))).toHaveLength(1);
+  });
+
+  test('a diagram far down the page is drawn, and Mermaid downloaded, only as the reader nears it', async ({ page, server }) => {
+    const filler = Array.from({ length: 80 }, (_, index) => `第 ${index + 1} 段：把图表推到窗口下方很远的地方。`).join('\n\n');
+    const id = await createArticle(server, {
+      title: '长文末尾的图表',
+      content: `${filler}\n\n\`\`\`mermaid\ngraph LR\n  开始 --> 结束\n\`\`\`\n`,
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await routeExternal(page);
+    await openPage(page, `/articles/${id}`);
+    // Past the point where an idle browser would have started Mermaid (renderMermaid waits for idle).
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('mermaid-rendering')).toBeAttached();
+    expect(scripts.filter((script) => /mermaid/i.test(script))).toEqual([]);
+
+    await expect((await scrollToDiagram(page)).locator('svg')).toBeVisible();
+    await expect(page.getByTestId('mermaid-diagram')).toContainText('结束');
+    expect(scripts.some((script) => /mermaid/i.test(script))).toBe(true);
   });
 
   test('a broken diagram says 图表渲染失败; raw HTML in Markdown is shown, not run', async ({ page, server }) => {
@@ -107,6 +133,7 @@ test.describe('article page', () => {
     });
     await routeExternal(page);
     await openPage(page, `/articles/${id}`);
+    await scrollToDiagram(page);
     await expect(page.getByTestId('mermaid-error')).toContainText('图表渲染失败');
     await expect(page.getByTestId('markdown-body')).toContainText('<script>window.__ran = 1</script>');
     await expect(page.getByTestId('markdown-body').locator('script, img')).toHaveCount(0);

@@ -111,6 +111,15 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/**
+ * Mermaid draws a diagram only as it nears the window: scrolls the first diagram of `scope` (a
+ * page or a region of it) there and returns the drawn figures.
+ */
+export async function scrollToDiagram(scope: Page | Locator): Promise<Locator> {
+  await scope.locator('[data-mermaid-code]').first().scrollIntoViewIfNeeded();
+  return scope.getByTestId('mermaid-diagram');
+}
+
 /** Waits until the page's Socket.IO connection is up, so no realtime event can be missed. */
 export async function waitForRealtime(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');

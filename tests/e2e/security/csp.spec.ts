@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { openSignedIn, pngBytes } from '../admin/admin-helpers.js';
-import { adminCall, createArticle, openPage, routeExternal } from '../public/helpers.js';
+import { adminCall, createArticle, openPage, routeExternal, scrollToDiagram } from '../public/helpers.js';
 
 interface Recorded {
   violations: string[];
@@ -72,7 +72,7 @@ test.describe('Content-Security-Policy in Chromium', () => {
     await expect(page.locator('img[src^="/uploads/"]').first()).toBeVisible();
 
     await openPage(page, `/articles/${id}`);
-    await expect(page.getByTestId('mermaid-diagram').locator('svg')).toBeVisible();
+    await expect((await scrollToDiagram(page)).locator('svg')).toBeVisible();
     await expect(page.locator('code .token').first()).toBeVisible();
     await expect
       .poll(() => page.locator(`img[src="${cover}"]`).evaluate((image: HTMLImageElement) => image.naturalWidth))

@@ -3,7 +3,7 @@ import { AdminUiMessages } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
 import type { TestServer } from '../../support/test-server.js';
 import { openSignedIn } from '../admin/admin-helpers.js';
-import { routeExternal } from '../public/helpers.js';
+import { routeExternal, scrollToDiagram } from '../public/helpers.js';
 import { allPayloads, CANARY, MERMAID_PAYLOADS, URL_PAYLOADS, XSS_PAYLOADS } from './xss-corpus.js';
 
 // Comments are rate-limited per address: each stored comment comes from its own forwarded address.
@@ -255,7 +255,7 @@ test.describe('stored XSS corpus', () => {
     await expect(page.getByRole('heading', { name: AdminUiMessages.editArticle, exact: true })).toBeVisible({ timeout: 60_000 });
     const preview = page.getByRole('region', { name: '预览' });
     await expect(preview).toContainText('xss-js-link');
-    await expect(preview.getByTestId('mermaid-diagram').first()).toBeAttached();
+    await expect((await scrollToDiagram(preview)).first()).toBeAttached();
     await expectClean(page, `/admin/articles/${allId}/edit`, dialogs, `${server.url}/admin/articles/${allId}/edit`);
   });
 });

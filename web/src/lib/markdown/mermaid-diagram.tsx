@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { CommonUiMessages } from '@folio/shared';
 import { renderMermaid } from './mermaid-renderer';
@@ -13,11 +13,36 @@ type DiagramState = { status: 'rendering' } | { status: 'done'; svg: string } | 
  */
 export const MERMAID_CODE_ATTRIBUTE = 'data-mermaid-code';
 
-/** A ```mermaid block drawn as an SVG diagram in the browser. */
+/**
+ * How far outside the window a diagram starts to draw: half a window ahead, so it is usually
+ * drawn before the reader scrolls to it, while a page whose diagrams are further down does not
+ * download Mermaid (about 800 KB with d3 and dagre) or lay them out before anyone looks.
+ */
+const DRAW_AHEAD_MARGIN = '50% 0px';
+
+/** A ```mermaid block drawn as an SVG diagram in the browser once it nears the window. */
 export function MermaidDiagram({ code }: { code: string }) {
   const [state, setState] = useState<DiagramState>({ status: 'rendering' });
+  const figureRef = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
+    const figure = figureRef.current;
+    if (near || !figure) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: DRAW_AHEAD_MARGIN },
+    );
+    observer.observe(figure);
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     setState({ status: 'rendering' });
     renderMermaid(code).then(
@@ -27,12 +52,13 @@ export function MermaidDiagram({ code }: { code: string }) {
     return () => {
       cancelled = true;
     };
-  }, [code]);
+  }, [code, near]);
 
   if (state.status === 'done') {
     // Mermaid with securityLevel 'strict' sanitises the labels it puts into this SVG.
     return (
       <figure
+        ref={figureRef}
         className={styles.figure}
         data-testid="mermaid-diagram"
         {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
@@ -43,6 +69,7 @@ export function MermaidDiagram({ code }: { code: string }) {
   if (state.status === 'failed') {
     return (
       <figure
+        ref={figureRef}
         className={clsx(styles.figure, styles.failed)}
         role="alert"
         data-testid="mermaid-error"
@@ -55,6 +82,7 @@ export function MermaidDiagram({ code }: { code: string }) {
   }
   return (
     <figure
+      ref={figureRef}
       className={clsx(styles.figure, styles.rendering)}
       role="status"
       data-testid="mermaid-rendering"
