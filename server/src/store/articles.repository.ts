@@ -198,17 +198,16 @@ export class ArticlesRepository {
   }
 
   /**
-   * Counts a view. The counter is committed in the background: a page view must not wait for
-   * a disk flush, and losing the last few views in a crash is acceptable for a counter.
+   * Counts a view. The counter is written lazily (within a second, or with the next commit): a
+   * page view must not wait for a disk flush nor rewrite the counters file, and losing the last
+   * second of views in a crash is acceptable for a counter.
    */
   addView(id: number): number {
     const key = String(id);
     const views = (this.store.state.articleViews[key] ?? 0) + 1;
-    void this.store
-      .mutate(['articleViews'], (state) => {
-        state.articleViews[key] = views;
-      })
-      .catch(() => {});
+    this.store.mutateLazily(['articleViews'], (state) => {
+      state.articleViews[key] = views;
+    });
     return views;
   }
 }

@@ -42,6 +42,9 @@ export type CollectionName = keyof StoreState;
 type FileCollectionName = Exclude<CollectionName, 'comments'>;
 type FileState = Omit<StoreState, 'comments'>;
 
+/** The longest a lazily applied change (a view count) waits for its disk write. */
+const LAZY_COMMIT_DELAY_MS = 1000;
+
 const FILE_NAMES: Record<FileCollectionName, string> = {
   siteBlocks: 'site-blocks.json',
   skills: 'skills.json',
@@ -202,6 +205,23 @@ export class Store {
     await this.commit();
     return result;
   }
+
+  /**
+   * Applies a change that may be lost in a crash, up to its last second (view counts): it is
+   * written with the next commit, and at the latest after {@link LAZY_COMMIT_DELAY_MS}. A burst of
+   * page views then costs one write of the file, not one per view.
+   */
+  mutateLazily(names: readonly FileCollectionName[], change: (state: StoreState) => void): void {
+    change(this.state);
+    for (const name of names) this.dirty.add(name);
+    this.lazyCommit ??= setTimeout(() => {
+      this.lazyCommit = null;
+      // A failed write leaves the names dirty; the next commit or flush retries them.
+      this.commit().catch(() => {});
+    }, LAZY_COMMIT_DELAY_MS).unref();
+  }
+
+  private lazyCommit: NodeJS.Timeout | null = null;
 
   /** Replaces whole collections at once (used by import), written together through the journal. */
   async replace(next: Partial<FileState>): Promise<void> {

@@ -217,3 +217,36 @@ describe('Store.generation', () => {
     await store.flush();
   });
 });
+
+describe('view counts', () => {
+  it('are written once for a burst of views, within a second, and at once by a flush', async () => {
+    const store = await Store.open(dataDir);
+    const articles = new ArticlesRepository(store);
+    const article = await articles.create({ title: '代数', content: '正文', category: '数学', tags: [], summary: '', cover: '' });
+    await store.flush();
+
+    const realRename = fsPromises.rename.bind(fsPromises);
+    // The count each write of the counters file put on disk.
+    const viewWrites: number[] = [];
+    const rename = vi.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      await realRename(from, to);
+      if (String(to).endsWith('article-views.json')) {
+        viewWrites.push((await readJson<Record<string, number>>('article-views.json'))[String(article.id)] ?? 0);
+      }
+    });
+    try {
+      for (let view = 0; view < 200; view += 1) articles.addView(article.id);
+      expect(articles.views(article.id)).toBe(200);
+      // Nothing is written while the burst goes on; one write follows within a second.
+      expect(viewWrites).toEqual([]);
+      await vi.waitFor(() => expect(viewWrites).toEqual([200]), { timeout: 3000 });
+
+      // A flush (a graceful stop) does not wait for the delay.
+      articles.addView(article.id);
+      await store.flush();
+      expect(viewWrites).toEqual([200, 201]);
+    } finally {
+      rename.mockRestore();
+    }
+  });
+});
