@@ -54,40 +54,29 @@ export function MermaidDiagram({ code }: { code: string }) {
     };
   }, [code, near]);
 
+  // Every state's figure: observed for nearing the window, and carrying its source.
+  const figureProps = { ref: figureRef, [MERMAID_CODE_ATTRIBUTE]: code };
   if (state.status === 'done') {
     // Mermaid with securityLevel 'strict' sanitises the labels it puts into this SVG.
     return (
       <figure
-        ref={figureRef}
+        {...figureProps}
         className={styles.figure}
         data-testid="mermaid-diagram"
-        {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
         dangerouslySetInnerHTML={{ __html: state.svg }}
       />
     );
   }
   if (state.status === 'failed') {
     return (
-      <figure
-        ref={figureRef}
-        className={clsx(styles.figure, styles.failed)}
-        role="alert"
-        data-testid="mermaid-error"
-        {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
-      >
+      <figure {...figureProps} className={clsx(styles.figure, styles.failed)} role="alert" data-testid="mermaid-error">
         {CommonUiMessages.diagramFailed}
         <pre className={styles.source}>{code}</pre>
       </figure>
     );
   }
   return (
-    <figure
-      ref={figureRef}
-      className={clsx(styles.figure, styles.rendering)}
-      role="status"
-      data-testid="mermaid-rendering"
-      {...{ [MERMAID_CODE_ATTRIBUTE]: code }}
-    >
+    <figure {...figureProps} className={clsx(styles.figure, styles.rendering)} role="status" data-testid="mermaid-rendering">
       <span className={clsx(ring.ring, ring.tiny)} aria-hidden="true" />
       {CommonUiMessages.renderingDiagram}
     </figure>
