@@ -1,7 +1,7 @@
 import type * as RenderMarkdown from './render-markdown';
 
 /**
- * The Markdown renderer (markdown-it, Prism and their data: about 50 KB gzip), loaded on first
+ * The Markdown renderer (markdown-it, Prism and their data: about 45 KB gzip), loaded on first
  * use. A server-rendered article page never needs it: hydration reuses the body the server
  * rendered (markdown-view.tsx). It is needed for a body the browser renders itself: an article
  * reached by a link inside the app, a body a live update changed, and the admin's preview.
