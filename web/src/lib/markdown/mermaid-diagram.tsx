@@ -77,7 +77,7 @@ export function MermaidDiagram({ code }: { code: string }) {
   }
   return (
     <figure {...figureProps} className={clsx(styles.figure, styles.rendering)} role="status" data-testid="mermaid-rendering">
-      <span className={clsx(ring.ring, ring.tiny)} aria-hidden="true" />
+      <span className={clsx(ring.ring, ring.tiny, styles.renderingRing)} aria-hidden="true" />
       {CommonUiMessages.renderingDiagram}
     </figure>
   );
