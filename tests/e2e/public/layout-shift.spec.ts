@@ -169,7 +169,7 @@ test.describe('while the page is still arriving', () => {
       await page.setViewportSize({ width, height: 800 });
       await routeExternal(page);
       await page.goto(pageName === 'the landing page' ? '/' : `/articles/${await articleIdByTitle(server, WELCOME_TITLE)}`);
-      const moved = await page.evaluate(() => {
+      const { moved, cuts } = await page.evaluate(() => {
         const root = document.querySelector('main') ?? document.body;
         const whole = root.innerHTML;
         const corner = (rect: DOMRect) => `${Math.round(rect.left)},${Math.round(rect.top)}`;
@@ -209,6 +209,7 @@ test.describe('while the page is still arriving', () => {
         const settled = painted();
         const count = root.getElementsByTagName('*').length;
         const found: string[] = [];
+        let cuts = 0;
         for (let cut = 0; cut < count && found.length < 10; cut += 1) {
           const element = root.getElementsByTagName('*')[cut]!;
           if (element.parentElement?.closest('svg, a, p, h1, h2, h3, button, label') || inALine(element)) continue;
@@ -216,15 +217,18 @@ test.describe('while the page is still arriving', () => {
           range.setStart(element, 0);
           range.setEndAfter(root.lastChild!);
           range.deleteContents();
+          cuts += 1;
           for (const [key, place] of painted()) {
             if (place !== settled.get(key))
               found.push(`${key} at ${place} while the page ends at element ${cut}, then at ${settled.get(key)}`);
           }
           root.innerHTML = whole;
         }
-        return found;
+        return { moved: found, cuts };
       });
       expect(moved).toEqual([]);
+      // Every section, card and paragraph is a place the page was cut.
+      expect(cuts).toBeGreaterThan(30);
     });
   }
 });
