@@ -7,6 +7,7 @@ import type { Server as SocketServer } from 'socket.io';
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
+import { AnswerReplay } from './http/answer-replay.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { httpCaching } from './http/http-cache.js';
@@ -48,6 +49,8 @@ export interface FolioApp {
   context: AppContext;
   /** The API route table (the fuzz test walks it). */
   router: Router;
+  /** Public answers replayed before Koa (tests read how many it replayed). */
+  replay: AnswerReplay;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   listen(port?: number, host?: string): Promise<number>;
   /** Stops accepting, waits for in-flight requests and writes, and closes the store. */
@@ -122,6 +125,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     ssrRenderer.warmUp().catch((error: unknown) => logger.error('Could not load the server-rendering bundle', error));
   }
 
+  const replay = new AnswerReplay();
+  koa.use(replay.keep());
   koa.use(securityHeaders());
   koa.use(errorHandler(logger));
   for (const middleware of httpCaching()) koa.use(middleware);
@@ -152,6 +157,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     // Socket.IO (engine.io) answers its own path on this server; Koa answering it too would
     // end the polling responses engine.io is still writing.
     if (request.url?.startsWith('/socket.io/')) return;
+    if (replay.tryReplay(request, response)) return;
     void handleHttp(request, response);
   });
 
@@ -168,6 +174,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     store,
     context,
     router: api,
+    replay,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

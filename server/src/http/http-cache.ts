@@ -70,13 +70,17 @@ function gzipOptions(size: number, memLevel = 8) {
 const SMALL_BROTLI_QUALITY = 1;
 const SMALL_GZIP_MEM_LEVEL = 5;
 
+export type ContentEncoding = 'br' | 'gzip';
+
 /**
  * The encoding to send: brotli whenever it is accepted, as koa-compress and koa-send do (choosing
  * by the client's listing order would pick gzip, which browsers list first), else gzip, else none.
  */
-export function preferredEncoding(ctx: Context): 'br' | 'gzip' | null {
-  if (ctx.acceptsEncodings('br', 'identity') === 'br') return 'br';
-  return ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : null;
+export function preferredEncoding(request: {
+  acceptsEncodings(...encodings: string[]): string | false;
+}): ContentEncoding | null {
+  if (request.acceptsEncodings('br', 'identity') === 'br') return 'br';
+  return request.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : null;
 }
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */

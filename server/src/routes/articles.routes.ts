@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { ServerMessages as M, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
+import { markReplayable, whileUnchanged } from '../http/answer-replay.js';
 import { paginate, sendOk } from '../http/envelope.js';
 import { parseId, parsePagination, queryString } from '../http/validate.js';
 
@@ -18,6 +19,8 @@ export function registerArticleRoutes(router: Router, { services }: AppContext):
     const { items, pagination } = paginate(list, page, perPage);
     const articles = service.presentPublicList(items);
     sendOk(ctx, articles, { legacy: { articles, ...pagination } });
+    // Read in the same tick as the data above, so a change after it is seen as one.
+    markReplayable(ctx, whileUnchanged(services.dataGeneration, services.viewGeneration));
   });
 
   router.get('/api/articles/:id', (ctx) => {
@@ -30,10 +33,12 @@ export function registerArticleRoutes(router: Router, { services }: AppContext):
   router.get('/api/categories', (ctx) => {
     const categories = service.categories();
     sendOk(ctx, categories, { legacy: { categories } });
+    markReplayable(ctx, whileUnchanged(services.dataGeneration));
   });
 
   router.get('/api/tags', (ctx) => {
     const tags = service.tagCounts();
     sendOk(ctx, tags, { legacy: { tags } });
+    markReplayable(ctx, whileUnchanged(services.dataGeneration));
   });
 }

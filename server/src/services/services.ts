@@ -45,6 +45,8 @@ export interface Services {
   backupImport: BackupImportService;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
   dataGeneration(): number;
+  /** The views counted since start: unchanged means no view count moved (they are outside {@link dataGeneration}). */
+  viewGeneration(): number;
 }
 
 /**
@@ -73,5 +75,6 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     backupExport: new BackupExportService(backupRepository, uploadRepository),
     backupImport: new BackupImportService(backupRepository, uploadRepository, logger),
     dataGeneration: () => store.generation,
+    viewGeneration: () => articleRepository.viewGeneration,
   };
 }

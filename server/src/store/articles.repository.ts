@@ -197,12 +197,20 @@ export class ArticlesRepository {
     return purged;
   }
 
+  private viewsCounted = 0;
+
+  /** The views counted since start: while it stays the same, no view count has moved. */
+  get viewGeneration(): number {
+    return this.viewsCounted;
+  }
+
   /**
    * Counts a view. The counter is written lazily (within a second, or with the next commit): a
    * page view must not wait for a disk flush nor rewrite the counters file, and losing the last
    * second of views in a crash is acceptable for a counter.
    */
   addView(id: number): number {
+    this.viewsCounted += 1;
     const key = String(id);
     const views = (this.store.state.articleViews[key] ?? 0) + 1;
     this.store.mutateLazily(['articleViews'], (state) => {

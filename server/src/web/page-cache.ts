@@ -19,6 +19,8 @@ const PAGE_BROTLI_QUALITY = 10;
 /** A rendered public page, kept with its compressed forms so a hit costs no rendering or compression. */
 export interface CachedPage {
   etag: string;
+  /** When it was rendered (epoch ms): its view counts are as of then. */
+  renderedAt: number;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -83,12 +85,13 @@ export class PageCache {
   }
 
   private async renderAndKeep(url: string, fingerprint: string, render: () => Promise<Buffer>): Promise<CachedPage> {
+    const renderedAt = Date.now();
     const identity = await render();
     const [br, gz] = await Promise.all([
       brotli(identity, brotliOptions(identity.length, PAGE_BROTLI_QUALITY)),
       gzipAsync(identity, { level: 9 }),
     ]);
-    const page = { etag: `W/"${fingerprint}"`, identity, gzip: gz, br, fingerprint };
+    const page = { etag: `W/"${fingerprint}"`, renderedAt, identity, gzip: gz, br, fingerprint };
     this.pages.set(url, page);
     return page;
   }

@@ -11,6 +11,7 @@ import { articleSnapshot, landingSnapshot, layoutSnapshot } from './public-snaps
 import { siteOrigin } from './site-origin.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { SsrRenderer } from './ssr-renderer.js';
+import { markReplayable } from '../http/answer-replay.js';
 import { PUBLIC_CACHE_CONTROL, preferredEncoding } from '../http/http-cache.js';
 import { GenerationMemo } from '../services/generation-memo.js';
 
@@ -29,6 +30,8 @@ const ARTICLE_PATH = /^\/articles\/([1-9]\d{0,15})\/?$/;
 interface PublicPage {
   status: number;
   snapshot(): PublicPageSnapshot;
+  /** What each view of the page does besides answering, also when the answer is replayed. */
+  onView?(): void;
 }
 
 /** The landing page or an article page, which no API route or built file shares a path with. */
@@ -39,8 +42,9 @@ function routeKnownPage(ctx: Context, app: AppContext): PublicPage | null {
   if (!article) return null;
   const id = Number(article[1]);
   // A rendered page is a visit (HEAD is not), counted whether the page comes from the cache or not.
+  const countView = () => void services.articles.countView(id);
   const found = ctx.method === 'GET' ? services.articles.countView(id) : services.articles.isLive(id);
-  return { status: found ? 200 : 404, snapshot: () => articleSnapshot(services, id, false) };
+  return { status: found ? 200 : 404, snapshot: () => articleSnapshot(services, id, false), onView: countView };
 }
 
 /** Which public page a path is; `null` for paths the SPA handles (the admin). */
@@ -62,6 +66,7 @@ async function servePublicPage(
   cache: PageCache,
   origin: string,
   fingerprints: GenerationMemo<string>,
+  dataGeneration: () => number,
   page: PublicPage,
 ) {
   // Rendered for the path alone: no public page reads the query string, so `/?utm_source=x`
@@ -80,6 +85,7 @@ async function servePublicPage(
     ctx.body = await render();
     return;
   }
+  const generation = dataGeneration();
   // The origin is part of the key: without PUBLIC_URL, links in the page follow the listening address.
   const fingerprint = fingerprints.get(`${origin} ${url}`, () => pageFingerprint(url, origin, page.status, data()));
   const cached = await cache.get(url, fingerprint, render);
@@ -96,6 +102,12 @@ async function servePublicPage(
   // Set for HEAD too: Koa sends the headers of the body and leaves the body out, while a null
   // body would turn the answer into a 204 (or a 404 page into one).
   ctx.body = body;
+  // Replayed while the data it shows is the same and its view counts are fresh enough, as the page cache reuses it.
+  const viewCountsFresh = cached.renderedAt + PAGE_VIEW_COUNT_TTL_MS;
+  markReplayable(ctx, {
+    stillValid: () => dataGeneration() === generation && Date.now() < viewCountsFresh,
+    onReplay: page.onView,
+  });
 }
 
 /**
@@ -131,7 +143,8 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
   // Building the landing page's data and hashing it costs milliseconds on a large site, far more
   // than sending the cached page, so a page's fingerprint is derived once per change, not per
   // request. View counts do not change the generation; the page cache's TTL refreshes them.
-  const fingerprints = new GenerationMemo<string>(() => app.services.dataGeneration());
+  const dataGeneration = () => app.services.dataGeneration();
+  const fingerprints = new GenerationMemo<string>(dataGeneration);
   let indexFound = false;
   const webBuilt = () => (indexFound ||= existsSync(indexFile));
   return async (ctx: Context, next: Next) => {
@@ -141,7 +154,7 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
     // first cost more than sending the cached page.
     const knownPage = readsPage && webBuilt() && renderer.available() ? routeKnownPage(ctx, app) : null;
     if (knownPage) {
-      await servePublicPage(ctx, renderer, pageCache, siteOrigin(ctx, app.config), fingerprints, knownPage);
+      await servePublicPage(ctx, renderer, pageCache, siteOrigin(ctx, app.config), fingerprints, dataGeneration, knownPage);
       return;
     }
     await next();
@@ -176,7 +189,7 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
     if (ctx.path !== '/' && ctx.path !== '/index.html' && !hiddenMap && (await sendBuiltFile(ctx, webDistDir, false))) return;
     const page = renderer.available() ? routePublicPage(ctx, app) : null;
     if (page) {
-      await servePublicPage(ctx, renderer, pageCache, origin, fingerprints, page);
+      await servePublicPage(ctx, renderer, pageCache, origin, fingerprints, dataGeneration, page);
       return;
     }
     await send(ctx, 'index.html', { root: webDistDir });
