@@ -123,9 +123,5 @@ export class AnswerReplay {
 /** Requests whose answer may differ from a kept one even for the same URL and encoding. */
 function replayableRequest(request: IncomingMessage): boolean {
   const { headers } = request;
-  return (
-    headers['if-none-match'] === undefined &&
-    headers['if-modified-since'] === undefined &&
-    headers.origin === undefined
-  );
+  return headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined && headers.origin === undefined;
 }

@@ -76,9 +76,7 @@ export type ContentEncoding = 'br' | 'gzip';
  * The encoding to send: brotli whenever it is accepted, as koa-compress and koa-send do (choosing
  * by the client's listing order would pick gzip, which browsers list first), else gzip, else none.
  */
-export function preferredEncoding(request: {
-  acceptsEncodings(...encodings: string[]): string | false;
-}): ContentEncoding | null {
+export function preferredEncoding(request: { acceptsEncodings(...encodings: string[]): string | false }): ContentEncoding | null {
   if (request.acceptsEncodings('br', 'identity') === 'br') return 'br';
   return request.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : null;
 }

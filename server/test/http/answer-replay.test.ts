@@ -28,7 +28,9 @@ function raw(pathName: string, headers: Record<string, string> = {}, method = 'G
     const outgoing = httpRequest(`${server.url}${pathName}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -82,7 +84,8 @@ describe('answer replay', () => {
         expect(comparable(again.headers)).toEqual(comparable(first.headers));
         expect(again.body.equals(first.body), `${pathName} (${encoding}) body`).toBe(true);
         // Pages are always compressed as asked; JSON under 1 KB goes as it is (either way, as Koa sent it).
-        if (!pathName.startsWith('/api/')) expect(again.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        if (!pathName.startsWith('/api/'))
+          expect(again.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
         expect(again.headers['content-security-policy']).toContain("default-src 'self'");
       }
     }
