@@ -7,6 +7,7 @@ export default defineConfig({
       'build/**/*.test.ts',
       'server/test/**/*.test.ts',
       'web/src/**/*.test.ts',
+      'web/vite/**/*.test.ts',
       'desktop/test/**/*.test.ts',
     ],
     environment: 'node',

@@ -13,4 +13,4 @@ export { ConfirmDialog } from '../../../web/src/features/admin/components/confir
 export { usePageStyles } from '../../../web/src/features/admin/components/page.styles';
 export { formatDateTime } from '../../../web/src/lib/format';
 export { MarkdownEditor } from '../../../web/src/features/admin/articles/components/markdown-editor';
-export { useMediaQuery } from '../../../web/src/features/admin/hooks/use-media-query';
+export { useMediaQuery } from '../../../web/src/lib/use-media-query';

@@ -136,8 +136,18 @@ test.describe('article list', () => {
     await openPage(page, '/');
     const card = page.getByTestId('article-card').filter({ hasText: 'Koa 中间件与优雅停机' });
     await card.getByRole('button', { name: /分享文章/ }).click();
-    await expect(toast(page, '链接已复制到剪贴板')).toBeVisible();
+    const copied = toast(page, '链接已复制到剪贴板');
+    await expect(copied).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${baseURL}/articles/\\d+$`));
+    // The toast brings its own theme (the page's stylesheet declares only the variables its rules
+    // read; none reads the success colour) and the page's font, in the light and the dark scheme.
+    const successIcon = copied.locator('.fui-ToastTitle__media');
+    await expect(copied).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(copied).toHaveCSS('font-family', /Segoe UI/);
+    await expect(successIcon).toHaveCSS('color', 'rgb(14, 112, 14)'); // webLightTheme's #0e700e
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(copied).toHaveCSS('background-color', 'rgb(41, 41, 41)');
+    await expect(successIcon).toHaveCSS('color', 'rgb(84, 176, 84)'); // webDarkTheme's #54b054
   });
 
   test('the native share sheet is used when there is one', async ({ page }) => {

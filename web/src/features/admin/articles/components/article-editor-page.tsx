@@ -6,7 +6,7 @@ import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
-import { useMediaQuery } from '../../hooks/use-media-query';
+import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import { getArticle } from '../api/articles.api';
 import type { ArticleFields } from '../model/article-fields';

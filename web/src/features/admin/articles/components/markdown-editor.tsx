@@ -6,7 +6,7 @@ import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { loadAllCodeLanguages } from '../../../../lib/markdown/prism-highlight';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useMediaQuery } from '../../hooks/use-media-query';
+import { useMediaQuery } from '../../../../lib/use-media-query';
 
 const extensions = [markdown(), EditorView.lineWrapping];
 

@@ -4,7 +4,7 @@ import { SignOutRegular } from '@fluentui/react-icons';
 import { ADMIN_COMPACT_BREAKPOINT_PX, AdminUiMessages } from '@folio/shared';
 import { useSession } from '../../auth/hooks/session';
 import { useAdminServices } from '../../hooks/admin-services';
-import { useMediaQuery } from '../../hooks/use-media-query';
+import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
 import { ADMIN_TABS, tabForPath } from '../model/admin-tabs';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+/** Whether a media query matches now, following its changes (browser only: it reads `window` at once). */
 export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
