@@ -11,6 +11,12 @@ import { LRUCache } from 'lru-cache';
  * Browsers always revalidate (max-age=0) and get a cheap 304 while nothing changed.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/**
+ * A public read that counts itself (an article's detail adds a view): a shared cache may keep it
+ * but must ask the server every time, so that every read is counted. Its ETag moves with every
+ * view anyway, so there is nothing to revalidate cheaply.
+ */
+export const COUNTED_READ_CACHE_CONTROL = 'public, no-cache';
 /** Admin answers carry the owner's data: never kept by any cache. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -98,8 +104,9 @@ const COMPRESSED_ANSWERS_BYTES = 1024 * 1024;
  *
  * Public answers are compressed once per content: their ETag is the hash of the body (routes of
  * the public API set none of their own), so an answer with the same ETag is the same bytes, and
- * the compressed copy is reused. Compression was the largest cost of a list or detail answer,
- * and each brotli call allocates a compressor of several hundred KB.
+ * the compressed copy is reused. Compression was the largest cost of a list answer, and each
+ * brotli call allocates a compressor of several hundred KB. Answers that differ on every read
+ * (an article's detail, whose views move; see COUNTED_READ_CACHE_CONTROL) are not kept.
  */
 function compressSmallBodies(): Middleware {
   const compressed = new LRUCache<string, Buffer>({
@@ -126,11 +133,25 @@ function compressSmallBodies(): Middleware {
         encoding === 'br'
           ? brotliCompressSync(input, brotliOptions(size, SMALL_BROTLI_QUALITY))
           : gzipSync(input, gzipOptions(size, SMALL_GZIP_MEM_LEVEL));
-      if (key !== undefined) compressed.set(key, output);
+      if (key !== undefined) {
+        output = ownBuffer(output);
+        compressed.set(key, output);
+      }
     }
     ctx.body = output;
     ctx.set('Content-Encoding', encoding);
   };
+}
+
+/**
+ * The bytes in a buffer of their own. zlib's synchronous output is a slice of its 16 KB output
+ * chunk, and a kept slice keeps the whole chunk: a cache of 2 KB answers held eight times the
+ * memory it counted.
+ */
+function ownBuffer(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ServerMessages as M, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { markReplayable, whileUnchanged } from '../http/answer-replay.js';
 import { paginate, sendOk } from '../http/envelope.js';
+import { COUNTED_READ_CACHE_CONTROL } from '../http/http-cache.js';
 import { parseId, parsePagination, queryString } from '../http/validate.js';
 
 /** Public article reads of API section 8: list with search and filters, detail, categories, tags. */
@@ -28,6 +29,7 @@ export function registerArticleRoutes(router: Router, { services }: AppContext):
     // Koa's router answers HEAD with this handler too; only a real read counts as a view.
     const detail = service.publicDetail(id, ctx.method === 'GET');
     sendOk(ctx, detail, { legacy: { ...detail } });
+    ctx.set('Cache-Control', COUNTED_READ_CACHE_CONTROL);
   });
 
   router.get('/api/categories', (ctx) => {

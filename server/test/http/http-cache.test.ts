@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../src/http/http-cache.js';
+import { COUNTED_READ_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../src/http/http-cache.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 
@@ -240,6 +240,20 @@ describe('Cache-Control', () => {
       expect(response.status, pathName).toBe(200);
       expect(response.headers['cache-control'], pathName).toBe(PUBLIC_CACHE_CONTROL);
     }
+  });
+
+  it("an article's detail, which counts a view, is revalidated by a shared cache every time", { timeout: SLOW }, async () => {
+    const list = JSON.parse((await raw('/api/articles', { 'Accept-Encoding': 'identity' })).body.toString('utf8')) as {
+      data: Array<{ id: number }>;
+    };
+    const id = list.data[0]?.id;
+    const first = await raw(`/api/articles/${id}`);
+    const second = await raw(`/api/articles/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe(COUNTED_READ_CACHE_CONTROL);
+    expect(first.headers['cache-control']).toMatch(/\bno-cache\b/);
+    // Each read is a view, so the answer (and its ETag) differs every time.
+    expect(second.headers.etag).not.toBe(first.headers.etag);
   });
 
   it('admin answers and public errors are never kept', { timeout: SLOW }, async () => {
