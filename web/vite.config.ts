@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { earlyEntry } from './vite/early-entry';
 import { publicTheme } from './vite/public-theme-css';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     publicTheme(),
+    // The home section's lazy images start once the page is parsed, not after the main script.
+    earlyEntry('deferred-images', 'src/deferred-images.ts'),
     // Built assets are compressed once here (brotli and gzip beside each file); the server sends
     // the smaller file as it is, so no visitor waits for compression. The SSR bundle stays plain.
     ...(isSsrBuild

@@ -1,5 +1,3 @@
-// First: starts the home section's lazy images before React hydrates the page (see the module).
-import './deferred-images';
 // Before any CSS module: it fixes the order of the cascade layers they write into.
 import './styles/layers.css';
 import { StrictMode } from 'react';

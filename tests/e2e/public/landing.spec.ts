@@ -87,6 +87,33 @@ test.describe('landing page', () => {
     expect(requested).toContain('https://ghchart.rshah.org/octocat');
   });
 
+  test('the calendar is requested 1 s after the page, without waiting for the main script', async ({ page }) => {
+    const requested = await routeExternal(page);
+    // The main script is held back until the calendar has been asked for: the image must not
+    // depend on it (it is the landing page's largest element), nor come before its 1 s delay.
+    let releaseMain = () => {};
+    const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await mainHeld;
+      await route.continue();
+    });
+    const calendarRequest = page.waitForRequest(/ghchart/);
+    await page.goto('/', { waitUntil: 'commit' });
+    await calendarRequest;
+    // When the parser was done (the earliest the image can be seen) and a time no earlier than the request.
+    const { parsedAt, requestedAt } = await page.evaluate(() => ({
+      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+      requestedAt: performance.now(),
+    }));
+    expect(requestedAt - parsedAt).toBeGreaterThanOrEqual(1000);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await expect(page.getByTestId('home-calendar')).toHaveAttribute('src', 'https://ghchart.rshah.org/octocat');
+    releaseMain();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.getByTestId('home-calendar')).toHaveAttribute('data-loaded', 'true');
+    expect(requested.filter((url) => url.includes('ghchart'))).toHaveLength(1);
+  });
+
   test('a calendar below the fold is not requested until scrolled into view', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 300 });
     const requested = await routeExternal(page);
