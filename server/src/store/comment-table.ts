@@ -104,10 +104,14 @@ export class CommentTable {
     return this.changed.size > 0;
   }
 
-  /** What the article's file holds; `null` when it has no comments, so its file is removed. */
+  /**
+   * What the article's file holds; `null` when it has no comments, so its file is removed. The
+   * list is a copy, so the file can be written from it while new comments arrive (records are
+   * never changed in place, only replaced).
+   */
   fileOf(articleId: number): CollectionFile<CommentRecord> | null {
     const items = this.byArticle.get(articleId);
-    return items && items.length > 0 ? { next_id: this.nextId, items } : null;
+    return items && items.length > 0 ? { next_id: this.nextId, items: [...items] } : null;
   }
 
   /** Article ids that have comments, in no particular order. */

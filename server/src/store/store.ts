@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import pLimit from 'p-limit';
-import { DurableJsonFile, serialize, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { DurableJsonFile, serialize, serializeCollection, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import { BodyTable } from './body-table.js';
 import { CommentTable } from './comment-table.js';
 import type {
@@ -71,14 +71,17 @@ function emptyState(): FileState {
   };
 }
 
-/** A file to replace, or to remove when `content` is `null` (a purged article's comments). */
+/**
+ * A file to replace, or to remove when `content` is `null` (a purged article's comments). A
+ * comment file's content is made in pieces as it is written (see serializeCollection).
+ */
 interface FileWrite {
   name: string;
-  content: string | null;
+  content: string | Iterable<string> | null;
 }
 
 interface JournalFile {
-  files: FileWrite[];
+  files: Array<FileWrite & { content: string | null }>;
 }
 
 interface Waiter {
@@ -312,7 +315,7 @@ export class Store {
     let removes = false;
     for (const articleId of articleIds) {
       const file = this.comments.fileOf(articleId);
-      files.push({ name: commentFileName(articleId), content: file && serialize(file) });
+      files.push({ name: commentFileName(articleId), content: file && serializeCollection(file.next_id, file.items) });
       if (!file) removes = true;
     }
     if (removes) files.push({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
@@ -325,7 +328,13 @@ export class Store {
       await this.applyWrite(files[0] as FileWrite);
       return;
     }
-    const journal: JournalFile = { files };
+    // The journal holds every file whole: a commit of several files is rare (imports, purges).
+    const journal: JournalFile = {
+      files: files.map(({ name, content }) => ({
+        name,
+        content: content === null || typeof content === 'string' ? content : [...content].join(''),
+      })),
+    };
     await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
     await this.applyJournal(journal);
   }

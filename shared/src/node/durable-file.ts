@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /**
  * Durable file writes for Node programs (the server's data dir, the desktop's drafts):
- * `writeFileDurably(target, content, mode?)`, `syncDirectory(dir)`, `serialize(data)` and
+ * `writeFileDurably(target, content, mode?)`, `syncDirectory(dir)`, `serialize(data)`,
+ * `serializeCollection(nextId, items)` and
  * `DurableJsonFile<T>` (a lowdb-compatible adapter: `read(): Promise<T | null>`, `write(data)`).
  * Node-only: import it as `@folio/shared/durable-file`, never from the browser bundle.
  */
@@ -14,12 +15,21 @@ import path from 'node:path';
  * new file, never a torn one: write a sibling temp file, fsync it, rename over the target,
  * then fsync the directory so the rename itself survives a power cut.
  */
-export async function writeFileDurably(target: string, content: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeFileDurably(
+  target: string,
+  content: string | Uint8Array | Iterable<string>,
+  mode = 0o644,
+): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'w', mode);
   try {
-    await handle.writeFile(content);
+    if (typeof content === 'string' || content instanceof Uint8Array) {
+      await handle.writeFile(content);
+    } else {
+      // Pieces made as they are written (serializeCollection): none of them is ever the whole file.
+      for (const piece of content) await handle.write(piece);
+    }
     await handle.sync();
   } finally {
     await handle.close();
@@ -96,4 +106,25 @@ export class DurableJsonFile<T> {
 
 export function serialize(data: unknown): string {
   return `${JSON.stringify(data)}\n`;
+}
+
+/** How many records one piece of {@link serializeCollection} holds: some tens of KB of JSON. */
+const RECORDS_PER_PIECE = 200;
+
+/**
+ * The text `serialize({ next_id, items })` gives, in pieces made one at a time as they are read,
+ * for writing a large collection without ever holding its whole text: one article's comment
+ * file grows with its comments, and serialising it whole on every new comment made megabytes
+ * of garbage a commit. The records must not change while it is read (the store's never do: a
+ * change replaces a record), and `items` should be a copy of the array the caller keeps.
+ */
+export function* serializeCollection(nextId: number, items: readonly unknown[]): Generator<string> {
+  let piece = `{"next_id":${JSON.stringify(nextId)},"items":[`;
+  for (let start = 0; start < items.length; start += RECORDS_PER_PIECE) {
+    const records = items.slice(start, start + RECORDS_PER_PIECE).map((item) => JSON.stringify(item));
+    piece += (start > 0 ? ',' : '') + records.join(',');
+    yield piece;
+    piece = '';
+  }
+  yield `${piece}]}\n`;
 }
