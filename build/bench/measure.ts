@@ -10,6 +10,8 @@ export interface ScenarioResult {
   requests: number;
   failures: number;
   peakRssMb: number;
+  /** CPU time the target used during the scenario, as a share of one core. */
+  cpuPercent: number;
 }
 
 /** Resident memory of a process, from /proc (Linux). */
@@ -17,6 +19,14 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** CPU time a process has used so far (user and system), in ms, from /proc (Linux; 100 ticks a second). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Polls a URL until it answers 200; resolves with the time it took from `since`. */
@@ -41,6 +51,8 @@ export async function runScenario(
   options: autocannon.Options & { connections: number; duration: number },
 ): Promise<ScenarioResult> {
   let peak = await rssMb(pid);
+  const cpuBefore = await cpuMs(pid);
+  const startedAt = performance.now();
   const sampler = setInterval(() => {
     void rssMb(pid)
       .then((mb) => (peak = Math.max(peak, mb)))
@@ -48,6 +60,7 @@ export async function runScenario(
   }, 100);
   try {
     const result = await autocannon(options);
+    const cpuPercent = (((await cpuMs(pid)) - cpuBefore) / (performance.now() - startedAt)) * 100;
     return {
       name,
       connections: options.connections,
@@ -57,6 +70,7 @@ export async function runScenario(
       requests: result.requests.total,
       failures: result.errors + result.timeouts + result.non2xx,
       peakRssMb: peak,
+      cpuPercent,
     };
   } finally {
     clearInterval(sampler);

@@ -22,7 +22,7 @@ export function printTable(header: string[], lines: string[][]): void {
 /** `ceiling`: the raw `http` rate each row is compared with, when it was measured. */
 export function printScenarios(rows: ScenarioResult[], ceiling: number | undefined): void {
   printTable(
-    ['scenario', 'conns', 'req/s', 'of raw', 'p50 ms', 'p99 ms', 'requests', 'failures', 'peak RSS MB'],
+    ['scenario', 'conns', 'req/s', 'of raw', 'p50 ms', 'p99 ms', 'requests', 'failures', 'peak RSS MB', 'server CPU'],
     rows.map((row) => [
       row.name,
       String(row.connections),
@@ -33,6 +33,7 @@ export function printScenarios(rows: ScenarioResult[], ceiling: number | undefin
       String(row.requests),
       String(row.failures),
       row.peakRssMb.toFixed(0),
+      `${row.cpuPercent.toFixed(0)}%`,
     ]),
   );
 }
