@@ -1,16 +1,41 @@
+import { LRUCache } from 'lru-cache';
 import type { CollectionFile, CommentRecord } from './records.js';
 
+/** Reads an article's comment file as it is on disk; `null` when there is none. */
+export type CommentFileReader = (articleId: number) => CollectionFile<CommentRecord> | null;
+
 /**
- * Every comment in memory, grouped by article. On disk each article's group is one file
+ * How many comments of recently read articles stay in memory (about 300 bytes each), beside the
+ * articles whose changes are not written yet. Beyond it, the least recently read articles'
+ * comments are read from their files again when asked for.
+ */
+const RECENT_COMMENTS_KEPT = 20_000;
+
+/**
+ * The site's comments, grouped by article. On disk each article's group is one file
  * (`comments/<articleId>.json`), so storing a comment rewrites that article's comments only,
- * however many the site holds. The table remembers which groups changed since the store's last
- * commit; the store writes exactly those.
+ * however many the site holds.
+ *
+ * In memory the table holds each article's count and the article of every comment id, not the
+ * comments: a site with 100,000 comments held about 30 MB of them. An article's comments are
+ * read from its file when asked for (synchronously, as the store's article bodies are) and kept
+ * while recently used. A group changed since it was written stays in memory until the store's
+ * commit has written it ({@link committed}): until then it, not the file, is the truth.
  */
 export class CommentTable {
-  private readonly byArticle = new Map<number, CommentRecord[]>();
-  private readonly byId = new Map<number, CommentRecord>();
+  private readonly counts = new Map<number, number>();
+  private readonly articleOf = new Map<number, number>();
+  private readonly unwritten = new Map<number, CommentRecord[]>();
+  private readonly recent = new LRUCache<number, CommentRecord[]>({
+    maxSize: RECENT_COMMENTS_KEPT,
+    sizeCalculation: (group) => Math.max(1, group.length),
+  });
   private readonly changed = new Set<number>();
+  /** Comments found in another article's file while loading, until their own group is rebuilt. */
+  private strays: CommentRecord[] = [];
   private nextId = 1;
+
+  constructor(private readonly readFile: CommentFileReader) {}
 
   /** The next comment id of the site; ids are never reused, even after a delete or purge. */
   get next_id(): number {
@@ -18,24 +43,26 @@ export class CommentTable {
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.articleOf.size;
   }
 
   find(id: number): CommentRecord | undefined {
-    return this.byId.get(id);
+    const articleId = this.articleOf.get(id);
+    return articleId === undefined ? undefined : this.group(articleId).find((comment) => comment.id === id);
   }
 
   /** The article's comments in stored order; callers copy before sorting. */
   forArticle(articleId: number): readonly CommentRecord[] {
-    return this.byArticle.get(articleId) ?? [];
+    return this.counts.has(articleId) ? this.group(articleId) : [];
   }
 
+  /** Every comment of the site: reads the files of articles not in memory (an export, the admin's list). */
   all(): CommentRecord[] {
-    return [...this.byId.values()];
+    return [...this.counts.keys()].flatMap((articleId) => this.group(articleId, false));
   }
 
   countFor(articleId: number): number {
-    return this.byArticle.get(articleId)?.length ?? 0;
+    return this.counts.get(articleId) ?? 0;
   }
 
   takeNextId(): number {
@@ -51,40 +78,72 @@ export class CommentTable {
 
   /** Adds a comment, or replaces the one with its id (moving it when its article changed). */
   put(record: CommentRecord): void {
-    this.insert(record);
-    this.changed.add(record.article_id);
+    const previous = this.find(record.id);
+    // A second record with the same id (only a damaged directory has one) replaces the first.
+    if (previous) this.detach(previous);
+    this.changing(record.article_id).push(record);
+    this.articleOf.set(record.id, record.article_id);
+    this.counts.set(record.article_id, this.countFor(record.article_id) + 1);
+    this.raiseNextId(record.id + 1);
   }
 
   remove(id: number): CommentRecord | undefined {
-    const comment = this.byId.get(id);
+    const comment = this.find(id);
     if (comment) this.detach(comment);
     return comment;
   }
 
   /** Removes every comment of an article (a purge); its file goes with the next commit. */
   removeArticle(articleId: number): void {
-    const group = this.byArticle.get(articleId);
-    if (!group) return;
-    for (const comment of group) this.byId.delete(comment.id);
-    this.byArticle.delete(articleId);
+    if (!this.counts.has(articleId)) return;
+    for (const comment of this.group(articleId)) this.articleOf.delete(comment.id);
+    this.counts.delete(articleId);
+    this.recent.delete(articleId);
+    this.unwritten.set(articleId, []);
     this.changed.add(articleId);
   }
 
-  /** Fills the table from one stored article file without marking anything for writing. */
+  /**
+   * Counts one stored article file at start, keeping none of its comments in memory. A comment
+   * filed under another article, or a second record of an id, is put right by {@link settle}
+   * and written where it belongs by the next commit.
+   */
   load(fileArticleId: number, file: CollectionFile<CommentRecord>): void {
     this.raiseNextId(file.next_id);
     for (const comment of file.items) {
-      this.insert(comment);
-      // A comment filed under another article is rewritten where it belongs by the next commit.
-      if (comment.article_id !== fileArticleId) this.markChanged([fileArticleId, comment.article_id]);
+      const previousArticle = this.articleOf.get(comment.id);
+      if (previousArticle !== undefined) {
+        // The later record of an id replaces the earlier, as put does.
+        this.counts.set(previousArticle, this.countFor(previousArticle) - 1);
+        this.changed.add(previousArticle);
+      }
+      this.articleOf.set(comment.id, comment.article_id);
+      this.counts.set(comment.article_id, this.countFor(comment.article_id) + 1);
+      this.raiseNextId(comment.id + 1);
+      if (comment.article_id !== fileArticleId) {
+        this.strays.push(comment);
+        this.changed.add(fileArticleId).add(comment.article_id);
+      } else if (previousArticle !== undefined) {
+        this.changed.add(fileArticleId);
+      }
     }
+  }
+
+  /** After every file was loaded: rebuilds, from the files, the groups that loading found out of place. */
+  settle(): void {
+    for (const articleId of this.changed) this.unwritten.set(articleId, this.readGroup(articleId));
+    for (const [articleId, count] of this.counts) if (count <= 0) this.counts.delete(articleId);
+    this.strays = [];
   }
 
   /** Forgets everything, before a migration rebuilds the table from the old single file. */
   clear(): void {
-    this.byArticle.clear();
-    this.byId.clear();
+    this.counts.clear();
+    this.articleOf.clear();
+    this.unwritten.clear();
+    this.recent.clear();
     this.changed.clear();
+    this.strays = [];
     this.nextId = 1;
   }
 
@@ -100,6 +159,16 @@ export class CommentTable {
     for (const id of articleIds) this.changed.add(id);
   }
 
+  /** The articles' files now hold their groups: those not changed since may be read from disk again. */
+  committed(articleIds: Iterable<number>): void {
+    for (const articleId of articleIds) {
+      if (this.changed.has(articleId)) continue;
+      const group = this.unwritten.get(articleId);
+      this.unwritten.delete(articleId);
+      if (group && group.length > 0) this.recent.set(articleId, group);
+    }
+  }
+
   get hasChanges(): boolean {
     return this.changed.size > 0;
   }
@@ -110,34 +179,46 @@ export class CommentTable {
    * never changed in place, only replaced).
    */
   fileOf(articleId: number): CollectionFile<CommentRecord> | null {
-    const items = this.byArticle.get(articleId);
-    return items && items.length > 0 ? { next_id: this.nextId, items: [...items] } : null;
+    const items = this.unwritten.get(articleId) ?? this.group(articleId);
+    return items.length > 0 ? { next_id: this.nextId, items: [...items] } : null;
   }
 
-  /** Article ids that have comments, in no particular order. */
-  articleIds(): number[] {
-    return [...this.byArticle.keys()];
+  /** The article's comments: unwritten ones, recently read ones, or read from its file (and kept when `keep`). */
+  private group(articleId: number, keep = true): CommentRecord[] {
+    const inMemory = this.unwritten.get(articleId) ?? this.recent.get(articleId);
+    if (inMemory) return inMemory;
+    const group = this.readGroup(articleId);
+    if (keep && group.length > 0) this.recent.set(articleId, group);
+    return group;
   }
 
-  private insert(record: CommentRecord): void {
-    const previous = this.byId.get(record.id);
-    // A second record with the same id (only a damaged directory has one) replaces the first.
-    if (previous) this.detach(previous);
-    const group = this.byArticle.get(record.article_id);
-    if (group) group.push(record);
-    else this.byArticle.set(record.article_id, [record]);
-    this.byId.set(record.id, record);
-    this.raiseNextId(record.id + 1);
+  /** The comments the article's file holds that belong to it, and those loading found filed elsewhere. */
+  private readGroup(articleId: number): CommentRecord[] {
+    const belongs = (comment: CommentRecord) => comment.article_id === articleId && this.articleOf.get(comment.id) === articleId;
+    const found = [...(this.readFile(articleId)?.items ?? []), ...this.strays].filter(belongs);
+    // Of two records with one id, the later one (as put keeps it).
+    const byId = new Map(found.map((comment) => [comment.id, comment]));
+    return byId.size === found.length ? found : [...byId.values()];
+  }
+
+  /** The article's group, to change in place: held in memory until the next commit writes it. */
+  private changing(articleId: number): CommentRecord[] {
+    let group = this.unwritten.get(articleId);
+    if (!group) {
+      group = this.counts.has(articleId) ? this.group(articleId) : [];
+      this.recent.delete(articleId);
+      this.unwritten.set(articleId, group);
+    }
+    this.changed.add(articleId);
+    return group;
   }
 
   private detach(comment: CommentRecord): void {
-    this.byId.delete(comment.id);
-    const group = this.byArticle.get(comment.article_id);
-    if (group) {
-      const rest = group.filter((candidate) => candidate.id !== comment.id);
-      if (rest.length > 0) this.byArticle.set(comment.article_id, rest);
-      else this.byArticle.delete(comment.article_id);
-    }
-    this.changed.add(comment.article_id);
+    const rest = this.changing(comment.article_id).filter((candidate) => candidate.id !== comment.id);
+    this.unwritten.set(comment.article_id, rest);
+    this.articleOf.delete(comment.id);
+    const count = this.countFor(comment.article_id) - 1;
+    if (count > 0) this.counts.set(comment.article_id, count);
+    else this.counts.delete(comment.article_id);
   }
 }

@@ -21,7 +21,7 @@ import { DATA_FORMAT, DATA_FORMAT_VERSION } from './records.js';
 
 /**
  * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
- * comments: one file per article under `comments/` (see {@link CommentTable}).
+ * comments: one file per article under `comments/`, read when asked for (see {@link CommentTable}).
  */
 export interface StoreState {
   siteBlocks: CollectionFile<SiteBlockRecord>;
@@ -119,7 +119,10 @@ const IO_CONCURRENCY = 32;
 export class Store {
   private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
   private readonly dirty = new Set<FileCollectionName>();
-  private readonly comments = new CommentTable();
+  /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
+  private readonly comments = new CommentTable((articleId) =>
+    new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, `${articleId}.json`)).readSync(),
+  );
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
@@ -295,6 +298,7 @@ export class Store {
         files.push(...this.commentFiles(commentArticles));
         try {
           await this.persist(files);
+          this.comments.committed(commentArticles);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
           for (const name of names) this.dirty.add(name);
@@ -444,11 +448,12 @@ export class Store {
     }
     const limit = pLimit(IO_CONCURRENCY);
     await Promise.all(this.commentFiles(articleIds).map((file) => limit(() => this.applyWrite(file))));
+    this.comments.committed(articleIds);
     // Every article file carries the counter; this one keeps it when the site has no comments.
     await this.applyWrite({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
   }
 
-  /** Reads every article's comment file (and the counter) into memory. */
+  /** Counts every article's comment file (and reads the counter); the comments stay on disk until asked for. */
   private async loadComments(): Promise<void> {
     const counter = await new DurableJsonFile<{ next_id: number }>(path.join(this.dataDir, COMMENT_COUNTER)).read();
     this.comments.raiseNextId(counter?.next_id ?? 1);
@@ -463,6 +468,7 @@ export class Store {
       const file = new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, name)).readSync();
       if (file) this.comments.load(articleId, file);
     }
+    this.comments.settle();
   }
 
   /** Checks that every article's body file is there (read later, on use) and removes files nothing points at. */
