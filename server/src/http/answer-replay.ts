@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import accepts from 'accepts';
 import type { Context, Middleware, Next } from 'koa';
 import { LRUCache } from 'lru-cache';
-import { PUBLIC_CACHE_CONTROL, preferredEncoding } from './http-cache.js';
+import { PUBLIC_CACHE_CONTROL, ownBuffer, preferredEncoding } from './http-cache.js';
 
 /** What decides whether a kept answer may still be sent, and what sending it must still do. */
 export interface ReplayTerms {
@@ -91,16 +91,12 @@ export class AnswerReplay {
       if (!terms || ctx.method !== 'GET' || ctx.status !== 200 || !replayableRequest(ctx.req)) return;
       if (ctx.response.get('Cache-Control') !== PUBLIC_CACHE_CONTROL) return;
       const { body } = ctx;
-      const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : null;
+      // Compressed answers and pages come from caches that hold exact-size buffers already.
+      const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? ownBuffer(body) : null;
       if (!bytes) return;
       ctx.body = bytes;
       this.answers.set(this.key(ctx.req, ctx.url), { ...terms, headers: { ...ctx.response.headers }, body: bytes });
     };
-  }
-
-  /** Drops every kept answer (tests, and a web build replaced under a running server). */
-  clear(): void {
-    this.answers.clear();
   }
 
   private key(request: IncomingMessage, url: string): string {

@@ -144,13 +144,14 @@ function compressSmallBodies(): Middleware {
 }
 
 /**
- * The bytes in a buffer of their own. zlib's synchronous output is a slice of its 16 KB output
- * chunk, and a kept slice keeps the whole chunk: a cache of 2 KB answers held eight times the
- * memory it counted.
+ * The bytes (or a string's UTF-8) in a buffer of their own, for anything kept. zlib's synchronous
+ * output is a slice of its 16 KB output chunk and a small `Buffer.from` a slice of an 8 KB pool,
+ * and a kept slice keeps all of it: a cache of 2 KB answers held eight times the memory it counted.
  */
-function ownBuffer(bytes: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(copy);
+export function ownBuffer(content: Buffer | string): Buffer {
+  const copy = Buffer.allocUnsafeSlow(typeof content === 'string' ? Buffer.byteLength(content) : content.length);
+  if (typeof content === 'string') copy.write(content);
+  else content.copy(copy);
   return copy;
 }
 

@@ -75,11 +75,6 @@ export class PageCache {
     return pending;
   }
 
-  /** Drops every page (used when the web build changes under a running server). */
-  clear(): void {
-    this.pages.clear();
-  }
-
   get size(): { pages: number; bytes: number } {
     return { pages: this.pages.size, bytes: this.pages.calculatedSize };
   }
