@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import { rawRequest } from '../support/raw-request.js';
 
 /**
  * Public answers replayed before Koa (issue 12): a repeat read gets the very bytes and headers
@@ -16,27 +16,9 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request with exactly these headers, the body as it came over the wire (not decompressed). */
-function raw(pathName: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${server.url}${pathName}`, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+/** One request to the test server with exactly these headers (see rawRequest). */
+const raw = (pathName: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${server.url}${pathName}`, headers, method);
 
 /** Headers that legitimately differ between two answers of the same content. */
 function comparable(headers: IncomingHttpHeaders): IncomingHttpHeaders {

@@ -1,5 +1,3 @@
-import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_READ_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../src/http/http-cache.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import { rawRequest } from '../support/raw-request.js';
+import type { RawResponse } from '../support/raw-request.js';
 
 /**
  * Compression, ETags, 304 answers and Cache-Control (issue 12) on the real server. Raw
@@ -21,25 +21,9 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 
-interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes as sent, still compressed. */
-  body: Buffer;
-}
-
-function raw(pathName: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${pathName}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** One request to the test server with exactly these headers (see rawRequest). */
+const raw = (pathName: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${server.url}${pathName}`, headers, method);
 
 const varies = (response: RawResponse) =>
   String(response.headers.vary ?? '')
