@@ -49,8 +49,8 @@ export class CommentsService {
 
   /** Every comment, binned articles' included, newest first, filtered for the admin list. */
   listForAdmin(filters: AdminCommentFilters): CommentRecord[] {
-    let list = this.comments.list();
-    if (filters.articleId !== undefined) list = list.filter((comment) => comment.article_id === filters.articleId);
+    // One article's comments are read from its file alone; the whole list reads every file.
+    let list = filters.articleId === undefined ? this.comments.list() : this.comments.listForArticle(filters.articleId);
     const needle = filters.search?.trim().toLowerCase();
     if (needle) {
       list = list.filter(
