@@ -1,10 +1,11 @@
 /**
- * An entry of its own (see web/vite/early-entry.ts), run once the page is parsed and before the main script:
- * it starts the lazy images of a server-rendered page (the home section's avatar and contribution
- * calendar) exactly as LazyImage would, once they are in view (threshold) and after their delay,
- * so they wait neither for the main script's download (about 90 KB) nor for hydration. The
- * calendar is the landing page's largest element, so this is its largest contentful paint. LazyImage takes over after hydration and on pages rendered in the browser;
- * setting the same URL again costs no second request.
+ * An entry of its own (see web/vite/early-entry.ts), run once the page is parsed and before the
+ * main script: it starts the lazy images of a server-rendered page (the home section's avatar and
+ * contribution calendar) exactly as LazyImage would, once they are in view (threshold) and after
+ * their delay, so they wait neither for the main script's download (about 90 KB) nor for
+ * hydration. The calendar is the landing page's largest element: when it shows is the page's
+ * largest contentful paint. LazyImage takes over after hydration and on pages rendered in the
+ * browser; setting the same URL again costs no second request.
  */
 const SELECTOR = 'img[data-deferred-src]';
 
