@@ -82,9 +82,7 @@ export class CommentTable {
     // A second record with the same id (only a damaged directory has one) replaces the first.
     if (previous) this.detach(previous);
     this.changing(record.article_id).push(record);
-    this.articleOf.set(record.id, record.article_id);
-    this.counts.set(record.article_id, this.countFor(record.article_id) + 1);
-    this.raiseNextId(record.id + 1);
+    this.index(record);
   }
 
   remove(id: number): CommentRecord | undefined {
@@ -114,12 +112,10 @@ export class CommentTable {
       const previousArticle = this.articleOf.get(comment.id);
       if (previousArticle !== undefined) {
         // The later record of an id replaces the earlier, as put does.
-        this.counts.set(previousArticle, this.countFor(previousArticle) - 1);
+        this.addToCount(previousArticle, -1);
         this.changed.add(previousArticle);
       }
-      this.articleOf.set(comment.id, comment.article_id);
-      this.counts.set(comment.article_id, this.countFor(comment.article_id) + 1);
-      this.raiseNextId(comment.id + 1);
+      this.index(comment);
       if (comment.article_id !== fileArticleId) {
         this.strays.push(comment);
         this.changed.add(fileArticleId).add(comment.article_id);
@@ -132,7 +128,6 @@ export class CommentTable {
   /** After every file was loaded: rebuilds, from the files, the groups that loading found out of place. */
   settle(): void {
     for (const articleId of this.changed) this.unwritten.set(articleId, this.readGroup(articleId));
-    for (const [articleId, count] of this.counts) if (count <= 0) this.counts.delete(articleId);
     this.strays = [];
   }
 
@@ -217,8 +212,20 @@ export class CommentTable {
     const rest = this.changing(comment.article_id).filter((candidate) => candidate.id !== comment.id);
     this.unwritten.set(comment.article_id, rest);
     this.articleOf.delete(comment.id);
-    const count = this.countFor(comment.article_id) - 1;
-    if (count > 0) this.counts.set(comment.article_id, count);
-    else this.counts.delete(comment.article_id);
+    this.addToCount(comment.article_id, -1);
+  }
+
+  /** Records which article a comment belongs to, and counts it there. */
+  private index(comment: CommentRecord): void {
+    this.articleOf.set(comment.id, comment.article_id);
+    this.addToCount(comment.article_id, 1);
+    this.raiseNextId(comment.id + 1);
+  }
+
+  /** Moves an article's count; an article left with none has no entry, so `counts` lists only articles with comments. */
+  private addToCount(articleId: number, delta: number): void {
+    const count = this.countFor(articleId) + delta;
+    if (count > 0) this.counts.set(articleId, count);
+    else this.counts.delete(articleId);
   }
 }

@@ -120,9 +120,7 @@ export class Store {
   private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
   private readonly dirty = new Set<FileCollectionName>();
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
-  private readonly comments = new CommentTable((articleId) =>
-    new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, `${articleId}.json`)).readSync(),
-  );
+  private readonly comments = new CommentTable((articleId) => this.readCommentFile(articleId));
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
@@ -457,18 +455,24 @@ export class Store {
   private async loadComments(): Promise<void> {
     const counter = await new DurableJsonFile<{ next_id: number }>(path.join(this.dataDir, COMMENT_COUNTER)).read();
     this.comments.raiseNextId(counter?.next_id ?? 1);
-    const files: { articleId: number; name: string }[] = [];
+    const articleIds: number[] = [];
     for (const name of await fs.readdir(this.commentsDir)) {
       const match = COMMENT_FILE.exec(`${COMMENTS_DIR}/${name}`);
-      if (match) files.push({ articleId: Number(match[1]), name });
+      // Only names the store writes (`7.json`, not `007.json`): the file counted here is the one read later.
+      if (match && commentFileName(Number(match[1])) === `${COMMENTS_DIR}/${name}`) articleIds.push(Number(match[1]));
     }
     // Read in turn, synchronously: nothing is served before the store is open, and reading a
     // site's thousand comment files through the thread pool took far longer.
-    for (const { articleId, name } of files) {
-      const file = new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.commentsDir, name)).readSync();
+    for (const articleId of articleIds) {
+      const file = this.readCommentFile(articleId);
       if (file) this.comments.load(articleId, file);
     }
     this.comments.settle();
+  }
+
+  /** An article's comment file as stored; `null` when it has none. */
+  private readCommentFile(articleId: number): CollectionFile<CommentRecord> | null {
+    return new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.dataDir, commentFileName(articleId))).readSync();
   }
 
   /** Checks that every article's body file is there (read later, on use) and removes files nothing points at. */
