@@ -18,8 +18,10 @@ export function printTable(header: string[], lines: string[][]): void {
   for (const line of lines) console.info(format(line));
 }
 
-/** The scenario table, with each rate as a share of the raw Node `http` ceiling. */
-/** `ceiling`: the raw `http` rate each row is compared with, when it was measured. */
+/**
+ * The scenario table, with each rate as a share of the raw Node `http` ceiling (`ceiling`: that
+ * rate, when it was measured).
+ */
 export function printScenarios(rows: ScenarioResult[], ceiling: number | undefined): void {
   printTable(
     ['scenario', 'conns', 'req/s', 'of raw', 'p50 ms', 'p99 ms', 'requests', 'failures', 'peak RSS MB', 'server CPU'],
