@@ -10,6 +10,7 @@ import path from 'node:path';
 import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import { reportPages } from './page-report.js';
 import { seedSite } from './seed.js';
+import { drawDiagramsInAdmin } from './draw-diagrams.js';
 
 const ARTICLE_COUNT = 2000;
 
@@ -18,7 +19,13 @@ try {
   const site = await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount: Math.floor(ARTICLE_COUNT * 0.67) });
   const server = await spawnServer({ dataDir, startTimeoutMs: 60_000, compiled: true });
   try {
-    await reportPages(server.url, ['/', `/articles/${site.detailId}`, `/articles/${site.diagramId}`]);
+    await drawDiagramsInAdmin(server.url, site.drawnDiagramId, site.drawnDiagramCount);
+    await reportPages(server.url, [
+      '/',
+      `/articles/${site.detailId}`,
+      `/articles/${site.drawnDiagramId}`,
+      `/articles/${site.diagramId}`,
+    ]);
   } finally {
     await stopServer(server, 'SIGTERM');
   }

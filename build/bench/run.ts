@@ -19,6 +19,7 @@ import { jsonAnswer, startRawServer } from './raw-http.js';
 import type { FixedAnswer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
+import { drawDiagramsInAdmin } from './draw-diagrams.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -128,7 +129,8 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
       console.info(
         `RSS before / after repeating the HTML scenarios: ${rssBeforeRepeat.toFixed(0)} / ${rssAfterRepeat.toFixed(0)} MB`,
       );
-      await reportPages(server.url, ['/', `/articles/${id}`, `/articles/${site.diagramId}`]);
+      await drawDiagramsInAdmin(server.url, site.drawnDiagramId, site.drawnDiagramCount);
+      await reportPages(server.url, ['/', `/articles/${id}`, `/articles/${site.drawnDiagramId}`, `/articles/${site.diagramId}`]);
       return await fetchAsSent(`${server.url}/`);
     } finally {
       await stopServer(server, 'SIGTERM');

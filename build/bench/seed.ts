@@ -14,8 +14,12 @@ export interface SeededSite {
   markdownBytes: number;
   /** The newest article without a diagram: the one the detail, page and comment scenarios use. */
   detailId: number;
-  /** A sample article with a Mermaid diagram: the page weight and Lighthouse runs load it too. */
+  /** A sample article with Mermaid diagrams, left for visitors' browsers to draw. */
   diagramId: number;
+  /** Another sample article with a diagram, which the bench has the admin draw ahead of time. */
+  drawnDiagramId: number;
+  /** How many diagrams that article has. */
+  drawnDiagramCount: number;
 }
 
 const BATCH = 500;
@@ -40,10 +44,11 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
   const live = articles.listLive();
   const ids = live.map((article) => article.id);
   const hasDiagram = (id: number) => articles.body(id).includes('```mermaid');
-  const diagramId = ids.find(hasDiagram);
+  const [diagramId, drawnDiagramId] = ids.filter(hasDiagram);
   const plainId = ids.find((id) => !hasDiagram(id));
-  if (diagramId === undefined || plainId === undefined)
-    throw new Error('the bench site needs an article with a diagram and one without');
+  if (diagramId === undefined || drawnDiagramId === undefined || plainId === undefined)
+    throw new Error('the bench site needs two articles with a diagram and one without');
+  const drawnDiagramCount = articles.body(drawnDiagramId).split('```mermaid').length - 1;
   // One mutation for all comments: the store then writes each article's comment file once,
   // instead of once per group commit (100,000 comments over 2,000 articles would be ~100,000 writes).
   await store.mutate(['comments'], (state) => {
@@ -61,5 +66,5 @@ export async function seedSite(dataDir: string, options: SeedOptions): Promise<S
     }
   });
   await store.flush();
-  return { markdownBytes, detailId: plainId, diagramId };
+  return { markdownBytes, detailId: plainId, diagramId, drawnDiagramId, drawnDiagramCount };
 }

@@ -26,6 +26,7 @@ import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
 import { registerRecycleBinRoutes } from './routes/admin/recycle-bin.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
+import { registerDiagramRoutes } from './routes/diagrams.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
 import { registerUploadRoutes } from './routes/uploads.routes.js';
@@ -99,6 +100,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAvatarRoutes(api, context);
   registerBackupRoutes(api, context);
   registerOrderedRoutes(api, context);
+  registerDiagramRoutes(api, context);
 
   // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.
   registerArticleRoutes(api, context);

@@ -59,6 +59,10 @@ export const LIMITS = {
   articleTags: 20,
   articleTagLength: 32,
   articleTagsJoined: 256,
+  /** One pre-rendered diagram image (one theme), as uploaded. */
+  diagramSvgBytes: 512 * 1024,
+  /** Pre-rendered diagrams kept per article. */
+  articleDiagrams: 50,
   skillName: 64,
   skillDescription: 1000,
   contactType: 32,

@@ -84,6 +84,13 @@ export const ServerMessages = {
   createdAtInvalid: '创建时间 created_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
   updatedAtInvalid: '更新时间 updated_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
   updatedBeforeCreated: '更新时间 updated_at 不能早于创建时间 created_at',
+  diagramSourceRequired: '图表源码 source 不能为空',
+  diagramSourceNotInArticle: '文章正文中没有这段 Mermaid 源码：请先保存文章，再上传它的图表',
+  diagramSvgRequired: '图表 SVG（light 和 dark）不能为空',
+  diagramSvgTooLarge: '图表 SVG 不能超过512KB',
+  diagramSvgInvalid: '图表 SVG 无效：必须是一个带 viewBox 的 <svg> 元素',
+  diagramTooMany: '一篇文章最多保存50个预渲染图表',
+  diagramSaved: '图表已保存',
 
   importMdResult: (imported: number, skipped: number) =>
     skipped > 0 ? `成功导入${imported}篇文章，跳过${skipped}个文件` : `成功导入${imported}篇文章`,

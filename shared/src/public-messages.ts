@@ -19,6 +19,8 @@ export const CommonUiMessages = {
   articleMissing: '文章不存在或已被删除',
   renderingDiagram: '正在渲染图表...',
   diagramFailed: '图表渲染失败',
+  /** The alternative text of a pre-rendered diagram without its own title (Mermaid's accTitle). */
+  diagramImageAlt: 'Mermaid 图表',
   demoModeBanner: '当前为演示模式，显示的是示例数据。请启动后端服务以查看真实内容。',
   demoCommentsDisabled: '演示模式下无法发表评论',
   projectsFailed: (message: string) => `获取GitHub项目数据时遇到问题: ${message}，显示缓存或默认数据`,

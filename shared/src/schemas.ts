@@ -207,6 +207,23 @@ export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 
+const diagramSvg = cleanString({ error: M.diagramSvgRequired, multiline: true })
+  .min(1, M.diagramSvgRequired)
+  .refine((svg) => new TextEncoder().encode(svg).length <= LIMITS.diagramSvgBytes, M.diagramSvgTooLarge);
+
+/**
+ * One Mermaid diagram of an article, drawn by the admin in both themes, so visitors get an image
+ * instead of running Mermaid. `source` is the fence's text exactly as the Markdown holds it.
+ */
+export const diagramRenderingSchema = z.object({
+  source: cleanString({ error: M.diagramSourceRequired, multiline: true })
+    .min(1, M.diagramSourceRequired)
+    .max(LIMITS.articleContent, M.diagramSourceRequired),
+  light: diagramSvg,
+  dark: diagramSvg,
+});
+export type DiagramRenderingRequest = z.infer<typeof diagramRenderingSchema>;
+
 export const aiAnalyzeSchema = z.object({
   title: cleanString({ error: M.aiNeedsTitleAndContent }).trim().min(1, M.aiNeedsTitleAndContent),
   content: cleanString({ error: M.aiNeedsTitleAndContent, multiline: true }).trim().min(1, M.aiNeedsTitleAndContent),

@@ -110,6 +110,22 @@ export interface AdminComment extends PublicComment {
 export interface PublicArticleDetail extends PublicArticleListItem {
   content: string;
   comments: PublicComment[];
+  /**
+   * Mermaid diagrams of `content` the owner's admin drew ahead of time: the page shows these
+   * images instead of loading Mermaid. A fence without one here is drawn in the browser.
+   */
+  diagrams: PublicDiagram[];
+}
+
+/** A pre-rendered Mermaid diagram: the fence's text and its image in each theme. */
+export interface PublicDiagram {
+  /** The fence's text exactly as `content` holds it. */
+  source: string;
+  /** Intrinsic size in CSS pixels (of the light image; both are drawn from one layout). */
+  width: number;
+  height: number;
+  light_url: string;
+  dark_url: string;
 }
 
 export interface AdminArticleListItem {
@@ -129,6 +145,11 @@ export interface AdminArticleListItem {
 
 export interface AdminArticleDetail extends AdminArticleListItem {
   content: string;
+  /**
+   * Sources of the Mermaid diagrams of `content` that have a pre-rendered image (see
+   * PublicDiagram); absent from servers that predate them, and from copies the desktop mirrors.
+   */
+  drawn_diagrams?: string[];
 }
 
 export interface RecycleBinItem extends AdminArticleListItem {

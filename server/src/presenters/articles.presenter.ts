@@ -4,10 +4,11 @@ import type {
   PublicArticleDetail,
   PublicArticleListItem,
   PublicComment,
+  PublicDiagram,
   RecycleBinItem,
 } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
-import type { ArticleRecord } from '../store/records.js';
+import type { ArticleRecord, DiagramRecord } from '../store/records.js';
 
 /** Counters that are not part of the article record: views live apart, comment counts are derived. */
 export interface ArticleStats {
@@ -40,8 +41,22 @@ export function presentPublicArticleDetail(
   content: string,
   stats: ArticleStats,
   comments: PublicComment[],
+  diagrams: readonly DiagramRecord[],
 ): PublicArticleDetail {
-  return { ...presentPublicArticleListItem(article, stats), content, comments };
+  return { ...presentPublicArticleListItem(article, stats), content, comments, diagrams: diagrams.map(presentDiagram) };
+}
+
+/** Where a diagram image is served (diagrams.routes.ts). */
+export const diagramUrl = (name: string): string => `/diagrams/${name}.svg`;
+
+export function presentDiagram(diagram: DiagramRecord): PublicDiagram {
+  return {
+    source: diagram.source,
+    width: diagram.width,
+    height: diagram.height,
+    light_url: diagramUrl(diagram.light),
+    dark_url: diagramUrl(diagram.dark),
+  };
 }
 
 /** The admin row (API 9): tags as one comma string, no `cover_image`. */
@@ -62,8 +77,13 @@ export function presentAdminArticleListItem(article: ArticleRecord, stats: Artic
 }
 
 /** The admin detail: what the admin editor, export and Markdown import answer with. */
-export function presentAdminArticleDetail(article: ArticleRecord, content: string, stats: ArticleStats): AdminArticleDetail {
-  return { ...presentAdminArticleListItem(article, stats), content };
+export function presentAdminArticleDetail(
+  article: ArticleRecord,
+  content: string,
+  stats: ArticleStats,
+  drawn: readonly DiagramRecord[],
+): AdminArticleDetail {
+  return { ...presentAdminArticleListItem(article, stats), content, drawn_diagrams: drawn.map((diagram) => diagram.source) };
 }
 
 /** A recycle-bin row: the admin row plus when it was binned and when it will be purged (API 3.4, 10). */

@@ -20,6 +20,7 @@ import { presentPublicComment } from '../presenters/comments.presenter.js';
 import type { ArticleFields } from '../store/articles.repository.js';
 import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
+import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
 import { ArticleSearchIndex, normalizeQuery } from './article-search.js';
@@ -65,6 +66,8 @@ export class ArticlesService {
     readonly articles: ArticlesRepository,
     /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
     private readonly comments: CommentsRepository,
+    /** Read only here, for the detail's pre-rendered diagrams; DiagramsService writes them. */
+    private readonly diagrams: DiagramsRepository,
     /** The store's change count; see {@link GenerationMemo}. */
     dataGeneration: () => number,
   ) {
@@ -141,7 +144,8 @@ export class ArticlesService {
   }
 
   presentAdminDetail(article: ArticleRecord): AdminArticleDetail {
-    return presentAdminArticleDetail(article, this.articles.body(article.id), this.stats(article));
+    const body = this.articles.body(article.id);
+    return presentAdminArticleDetail(article, body, this.stats(article), this.diagrams.shownFor(article, body));
   }
 
   /** Whether a live (published, not binned) article has this id. */
@@ -166,7 +170,8 @@ export class ArticlesService {
     const comments = this.comments.listForArticle(id);
     const stats = { views: this.articles.views(id), comment_count: comments.length };
     const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
-    return presentPublicArticleDetail(article, this.articles.body(id), stats, newest);
+    const body = this.articles.body(id);
+    return presentPublicArticleDetail(article, body, stats, newest, this.diagrams.shownFor(article, body));
   }
 
   /**

@@ -5,6 +5,7 @@ import { ArticlesRepository } from '../store/articles.repository.js';
 import { AvatarsRepository } from '../store/avatars.repository.js';
 import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
+import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { OrderedRepository } from '../store/ordered.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
@@ -19,6 +20,7 @@ import { AvatarsService } from './avatars.service.js';
 import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
 import { CommentsService } from './comments.service.js';
+import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { OrderedService } from './ordered.service.js';
@@ -38,6 +40,8 @@ export interface Services {
   /** Remembered `Idempotency-Key`s of article creations (issue 11). */
   idempotency: IdempotencyService;
   comments: CommentsService;
+  /** Pre-rendered Mermaid diagrams of articles. */
+  diagrams: DiagramsService;
   recycleBin: RecycleBinService;
   markdownImport: MarkdownImportService;
   aiAnalyze: AiAnalyzeService;
@@ -58,7 +62,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const commentRepository = new CommentsRepository(store);
   const uploadRepository = new UploadsRepository(store);
   const backupRepository = new BackupRepository(store);
-  const articles = new ArticlesService(articleRepository, commentRepository, () => store.generation);
+  const diagramRepository = new DiagramsRepository(store);
+  const articles = new ArticlesService(articleRepository, commentRepository, diagramRepository, () => store.generation);
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
@@ -69,6 +74,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     articles,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
     comments: new CommentsService(commentRepository, articles),
+    diagrams: new DiagramsService(diagramRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),

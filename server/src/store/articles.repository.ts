@@ -32,6 +32,14 @@ export type ArticleUpdateOutcome =
 export const newestFirst = (a: ArticleRecord, b: ArticleRecord) =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 
+/** Drops the drawings of diagrams a new body no longer holds (their files go with the next sweep). */
+export function keepDiagramsShownBy(article: ArticleRecord, body: string): void {
+  if (!article.diagrams) return;
+  const kept = article.diagrams.filter((diagram) => body.includes(diagram.source));
+  if (kept.length > 0) article.diagrams = kept;
+  else delete article.diagrams;
+}
+
 /** Thrown inside a mutation to abandon it: the article changed while its new body was written. */
 class ArticleChangedMeanwhile extends Error {
   constructor(readonly outcome: ArticleUpdateOutcome) {
@@ -139,6 +147,7 @@ export class ArticlesRepository {
         if (content !== undefined) {
           current.body_rev = nextRev;
           this.store.bodies.set(id, content);
+          keepDiagramsShownBy(current, content);
         }
         return { status: 'updated', article: current };
       });
@@ -148,7 +157,10 @@ export class ArticlesRepository {
       if (content !== undefined) await this.store.discardBody(id, nextRev);
       return error.outcome;
     }
-    if (content !== undefined) await this.store.discardBody(id, previousRev);
+    if (content !== undefined) {
+      await this.store.discardBody(id, previousRev);
+      await this.store.diagrams.sweep();
+    }
     return outcome;
   }
 
@@ -194,6 +206,7 @@ export class ArticlesRepository {
       return removed;
     });
     for (const article of purged) await this.store.discardBody(article.id, article.body_rev);
+    if (purged.some((article) => article.diagrams)) await this.store.diagrams.sweep();
     return purged;
   }
 

@@ -1,6 +1,7 @@
 import type { CollectionName, Store, StoreState } from './store.js';
 import type { BodyTable } from './body-table.js';
 import { raiseNextId } from './store.js';
+import { keepDiagramsShownBy } from './articles.repository.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
 
@@ -93,6 +94,7 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
   }
   if (plan.articles) {
     const revisions = new Map(state.articles.items.map((article) => [article.id, article.revision]));
+    const drawings = new Map(state.articles.items.map((article) => [article.id, article.diagrams]));
     const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
       bodies.set(fields.id, content);
       const key = String(fields.id);
@@ -101,7 +103,14 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
       else if (!revisions.has(fields.id)) delete state.articleViews[key];
       // An imported row replaces what an editor may have open: a new revision refuses their stale save.
       const revision = (revisions.get(fields.id) ?? 0) + 1;
-      return { ...fields, deleted_at: null, body_rev: bodyRev(fields.id), revision };
+      const record: ArticleRecord = { ...fields, deleted_at: null, body_rev: bodyRev(fields.id), revision };
+      // Drawings are not in a backup: an overwritten article keeps those its imported body still shows.
+      const diagrams = drawings.get(fields.id);
+      if (diagrams) {
+        record.diagrams = diagrams;
+        keepDiagramsShownBy(record, content);
+      }
+      return record;
     });
     state.articles.items = upsertBy(state.articles.items, records, (article) => article.id);
     raiseNextId(state.articles);
@@ -191,6 +200,7 @@ export class BackupRepository {
     for (const [id, { previous }] of changed) {
       if (previous !== undefined) await this.store.discardBody(id, previous).catch(() => {});
     }
+    if (changed.length > 0) await this.store.diagrams.sweep();
   }
 
   private collectionsOf(plan: ImportPlan): CollectionName[] {

@@ -55,6 +55,22 @@ export interface ArticleRecord {
    * send back in `If-Match` so a save based on an older copy is refused instead of overwriting.
    */
   revision: number;
+  /**
+   * Mermaid diagrams of the body drawn ahead of time by the admin (absent when none): derived
+   * data, so changing them moves neither `revision` nor `updated_at`, and exports leave them out.
+   */
+  diagrams?: DiagramRecord[];
+}
+
+/** One Mermaid diagram drawn in both themes; the images are `diagrams/<light|dark>.svg`. */
+export interface DiagramRecord {
+  /** The fence's text exactly as the body holds it: the page shows the drawing for this text only. */
+  source: string;
+  width: number;
+  height: number;
+  /** SHA-256 (hex) names of the SVG files. */
+  light: string;
+  dark: string;
 }
 
 export interface CommentRecord {

@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import { DurableJsonFile, serialize, serializeCollection, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import { BodyTable } from './body-table.js';
 import { CommentTable } from './comment-table.js';
+import { DiagramFiles } from './diagram-files.js';
 import type {
   ArticleRecord,
   AvatarRecord,
@@ -94,6 +95,7 @@ const META = 'meta.json';
 const BODIES_DIR = 'article-bodies';
 const UPLOADS_DIR = 'uploads';
 const COMMENTS_DIR = 'comments';
+const DIAGRAMS_DIR = 'diagrams';
 /** Format 2 kept every comment of the site in this one file; format 3 splits it by article. */
 const LEGACY_COMMENTS = 'comments.json';
 /**
@@ -129,7 +131,15 @@ export class Store {
     return article && path.join(this.bodiesDir, bodyFileName(id, article.body_rev));
   });
 
+  /** Pre-rendered diagram images, pointed at by articles (see {@link DiagramFiles}). */
+  readonly diagrams: DiagramFiles;
+
   private constructor(readonly dataDir: string) {
+    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () =>
+      this.dbs.articles.data.items.flatMap((article) =>
+        (article.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]),
+      ),
+    );
     const state = emptyState();
     this.dbs = Object.fromEntries(
       (Object.keys(FILE_NAMES) as FileCollectionName[]).map((name) => [
@@ -166,7 +176,11 @@ export class Store {
     if (version >= 3) await store.loadComments();
     await store.migrate(version);
     await store.checkBodies();
+    await store.diagrams.load();
     await store.removeTempFiles();
+    // Drawings of articles since purged, replaced or imported over, and files a crash left before
+    // their article pointed at them.
+    await store.diagrams.sweep();
     return store;
   }
 
@@ -490,7 +504,7 @@ export class Store {
   }
 
   private async removeTempFiles(): Promise<void> {
-    for (const dir of [this.dataDir, this.bodiesDir, this.uploadsDir, this.commentsDir]) {
+    for (const dir of [this.dataDir, this.bodiesDir, this.uploadsDir, this.commentsDir, this.diagrams.dir]) {
       for (const name of await fs.readdir(dir)) {
         if (name.startsWith('.') && name.endsWith('.tmp')) await fs.rm(path.join(dir, name), { force: true });
       }

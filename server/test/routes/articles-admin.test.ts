@@ -55,6 +55,7 @@ describe('POST /api/admin/articles', () => {
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
         revision: 1,
+        drawn_diagrams: [],
       });
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
     } finally {

@@ -108,6 +108,7 @@ describe('import of the original (legacy) format', () => {
       created_at: '2025-08-10T09:07:06Z',
       updated_at: '2025-08-10T09:07:06Z',
       revision: 1,
+      drawn_diagrams: [],
     });
   });
 

@@ -8,6 +8,7 @@ import { ArticlesService } from '../../src/services/articles.service.js';
 import { IdempotencyService } from '../../src/services/idempotency.service.js';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
 import { CommentsRepository } from '../../src/store/comments.repository.js';
+import { DiagramsRepository } from '../../src/store/diagrams.repository.js';
 import { IdempotencyRepository } from '../../src/store/idempotency.repository.js';
 import { Store } from '../../src/store/store.js';
 
@@ -21,7 +22,12 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 const fields: ArticleCreateRequest = { title: '标题', content: '正文', category: '', tags: [], summary: '', cover: '' };
 
 const articlesOf = (store: Store) =>
-  new ArticlesService(new ArticlesRepository(store), new CommentsRepository(store), () => store.generation);
+  new ArticlesService(
+    new ArticlesRepository(store),
+    new CommentsRepository(store),
+    new DiagramsRepository(store),
+    () => store.generation,
+  );
 
 /** A service whose clock the test moves by hand. */
 function serviceAt(store: Store, clock: { now: number }) {

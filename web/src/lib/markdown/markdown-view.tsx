@@ -1,5 +1,6 @@
 import { use, useDeferredValue, useMemo, useState } from 'react';
 import { clsx } from 'clsx';
+import type { PublicDiagram } from '@folio/shared';
 import { MermaidDiagram, MERMAID_CODE_ATTRIBUTE } from './mermaid-diagram';
 import { loadMarkdownRenderer, loadedMarkdownRenderer } from './markdown-renderer';
 import type { MarkdownSegment } from './render-markdown';
@@ -8,6 +9,8 @@ import styles from './markdown-styles.module.css';
 export interface MarkdownViewProps {
   source: string;
   className?: string;
+  /** Diagrams of `source` drawn ahead of time (the public article); the others are drawn here. */
+  diagrams?: readonly PublicDiagram[];
 }
 
 const SOURCE_KEY_ATTRIBUTE = 'data-markdown-source';
@@ -48,7 +51,7 @@ function useRenderedSegments(source: string, skip: boolean): MarkdownSegment[] |
  * diagrams. Used by the public article page (also server-side) and the admin preview (which,
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
-export function MarkdownView({ source, className }: MarkdownViewProps) {
+export function MarkdownView({ source, className, diagrams }: MarkdownViewProps) {
   // A changed source (a live update, typing in the preview) keeps the current body on screen
   // until the new one is ready, instead of falling back to the Suspense boundary.
   const shown = useDeferredValue(source);
@@ -59,6 +62,8 @@ export function MarkdownView({ source, className }: MarkdownViewProps) {
   const reused = fromDocument.key === key ? fromDocument.segments : null;
   const rendered = useRenderedSegments(shown, reused !== null);
   const segments = reused ?? rendered ?? [];
+  const drawn = useMemo(() => new Map(diagrams?.map((diagram) => [diagram.source, diagram])), [diagrams]);
+  const firstDiagram = segments.findIndex((segment) => segment.kind === 'mermaid');
   return (
     <div
       className={clsx('markdown-body', styles.root, className)}
@@ -67,7 +72,7 @@ export function MarkdownView({ source, className }: MarkdownViewProps) {
     >
       {segments.map((segment, index) =>
         segment.kind === 'mermaid' ? (
-          <MermaidDiagram key={index} code={segment.code} />
+          <MermaidDiagram key={index} code={segment.code} drawn={drawn.get(segment.code)} eager={index === firstDiagram} />
         ) : (
           // The HTML comes from markdown-it with html:false, so it holds no owner-written markup.
           <div key={index} dangerouslySetInnerHTML={{ __html: segment.html }} />

@@ -69,6 +69,11 @@ export function renderMarkdown(source: string): string {
   return markdown.render(source);
 }
 
+/** The sources of the diagrams {@link renderMarkdownSegments} makes, in order (without rendering the rest). */
+export function mermaidSources(source: string): string[] {
+  return markdown.parse(source, {}).flatMap((token) => (token.level === 0 && isMermaid(token) ? [token.content] : []));
+}
+
 /** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
 export function renderMarkdownSegments(source: string): MarkdownSegment[] {
   const env = {};

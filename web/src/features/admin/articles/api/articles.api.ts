@@ -1,4 +1,11 @@
-import type { AdminArticleDetail, AdminArticleListItem, AiAnalysis, MarkdownImportSummary } from '@folio/shared';
+import type {
+  AdminArticleDetail,
+  AdminArticleListItem,
+  AiAnalysis,
+  DiagramRenderingRequest,
+  MarkdownImportSummary,
+  PublicDiagram,
+} from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
 import type { ArticleFields } from '../model/article-fields';
 
@@ -48,4 +55,9 @@ export function importMarkdown(api: ApiClient, files: File[]) {
 
 export function analyzeArticle(api: ApiClient, input: { title: string; content: string; summary: string }, signal?: AbortSignal) {
   return api.post<AiAnalysis>('/api/admin/articles/ai-analyze', input, { signal });
+}
+
+/** Stores one pre-rendered Mermaid diagram of an article (both themes' SVG). */
+export function saveDiagram(api: ApiClient, id: number, drawing: DiagramRenderingRequest) {
+  return api.post<PublicDiagram>(`/api/admin/articles/${id}/diagrams`, drawing);
 }

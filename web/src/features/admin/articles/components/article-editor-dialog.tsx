@@ -16,6 +16,7 @@ import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { getArticle } from '../api/articles.api';
 import type { ArticleFields } from '../model/article-fields';
 import { emptyArticle, fieldsOf } from '../model/article-fields';
+import { drawMissingDiagrams } from '../model/draw-diagrams';
 import { useArticleSave } from '../hooks/use-article-save';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
@@ -56,6 +57,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
         if (cancelled) return;
         setFields(fieldsOf(response.data));
         setRevision(response.data.revision);
+        void drawMissingDiagrams(api, response.data);
       })
       .catch((error: unknown) => {
         notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);

@@ -11,6 +11,7 @@ import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-chan
 import { getArticle } from '../api/articles.api';
 import type { ArticleFields } from '../model/article-fields';
 import { emptyArticle, fieldsOf } from '../model/article-fields';
+import { drawMissingDiagrams } from '../model/draw-diagrams';
 import { useArticleSave } from '../hooks/use-article-save';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
@@ -63,6 +64,7 @@ export default function ArticleEditorPage() {
         setSaved(fieldsOf(response.data));
         setFields(fieldsOf(response.data));
         setRevision(response.data.revision);
+        void drawMissingDiagrams(api, response.data);
       })
       .catch((error: unknown) => {
         notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);

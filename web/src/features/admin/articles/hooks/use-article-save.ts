@@ -6,6 +6,7 @@ import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import type { ArticleFields } from '../model/article-fields';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
+import { drawMissingDiagrams } from '../model/draw-diagrams';
 
 /** The server's copy in a 412 answer: the article as it is now, after the change made elsewhere. */
 function currentCopyOf(error: unknown): AdminArticleDetail | null {
@@ -40,6 +41,7 @@ export function useArticleSave() {
         id === null ? await createArticle(api, fields) : await updateArticle(api, id, fields, ifMatchRevision(revision));
       notify(UiMessages.saved, 'success', SNACKBAR_MS.articles);
       setAttempted(false);
+      void drawMissingDiagrams(api, response.data);
       return response.data;
     } catch (error) {
       const current = currentCopyOf(error);

@@ -100,7 +100,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
       </div>
       {article.summary && <p className={styles.summary}>{article.summary}</p>}
       {cover && <img className={styles.cover} src={cover} alt={M.defaultCoverAlt(article.title)} />}
-      <MarkdownView source={article.content} />
+      <MarkdownView source={article.content} diagrams={article.diagrams} />
       <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
     </article>
   );

@@ -1,0 +1,37 @@
+import type { Router } from '@koa/router';
+import { LIMITS, RealtimeEvents, ServerMessages as M, diagramRenderingSchema } from '@folio/shared';
+import type { AppContext } from '../app-context.js';
+import { notFound } from '../errors.js';
+import { jsonBody } from '../http/body.js';
+import { sendOk } from '../http/envelope.js';
+import { parseBody, parseId } from '../http/validate.js';
+
+/**
+ * What a diagram image may do when opened on its own rather than through `<img>` (where an SVG
+ * runs no script and loads nothing anyway): draw itself with its own styles, nothing else. The
+ * SVG is cleaned when saved; this is the second lock.
+ */
+const DIAGRAM_IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Pre-rendered Mermaid diagrams: the admin's upload, and the images pages show. */
+export function registerDiagramRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+  router.post('/api/admin/articles/:id/diagrams', requireAdmin, jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    services.articles.requireLive(id);
+    const request = parseBody(diagramRenderingSchema, ctx.request.body);
+    const diagram = await services.diagrams.save(id, request);
+    // Open pages of the article fetch it again and swap Mermaid for the image.
+    realtime.emit(RealtimeEvents.articles, { ids: [id] });
+    sendOk(ctx, diagram, { msg: M.diagramSaved });
+  });
+
+  router.get('/diagrams/:file', async (ctx) => {
+    const image = await services.diagrams.readImage(ctx.params.file ?? '');
+    if (image === undefined) throw notFound(M.fileNotFound);
+    ctx.type = 'image/svg+xml';
+    ctx.set('Content-Security-Policy', DIAGRAM_IMAGE_POLICY);
+    // Named after their content: a changed drawing is a new name, so a file can be cached for good.
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.body = image;
+  });
+}
