@@ -49,11 +49,11 @@ export async function runLighthouse(urls: string[], extraChromeFlags: string[]):
   }
 }
 
-export function printLighthouse(rows: LighthouseRow[], origin: string): void {
+export function printLighthouse(rows: LighthouseRow[], origin: string, label: (path: string) => string = (path) => path): void {
   printTable(
     ['Lighthouse (mobile)', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'CLS', 'TBT ms'],
     rows.map((row) => [
-      row.url.replace(origin, ''),
+      label(row.url.replace(origin, '')),
       String(row.scores.performance),
       String(row.scores.accessibility),
       String(row.scores['best-practices']),

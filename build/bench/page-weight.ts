@@ -67,11 +67,11 @@ export async function measurePageWeight(origin: string, paths: string[]): Promis
 /** Issue 12's budget for the landing page's JavaScript before it is usable, gzip. */
 const LANDING_BUDGET_KB = 110;
 
-export function printPageWeights(weights: PageWeight[]): void {
+export function printPageWeights(weights: PageWeight[], label: (path: string) => string = (path) => path): void {
   printTable(
     ['JavaScript before usable', 'scripts', 'raw KB', 'gzip KB'],
     weights.map((weight) => [
-      weight.path === '/' ? `/ (budget ${LANDING_BUDGET_KB} KB gzip)` : weight.path,
+      weight.path === '/' ? `/ (budget ${LANDING_BUDGET_KB} KB gzip)` : label(weight.path),
       String(weight.scripts),
       weight.rawKb.toFixed(0),
       weight.gzipKb.toFixed(0),

@@ -21,10 +21,10 @@ try {
   try {
     await drawDiagramsInAdmin(server.url, site.drawnDiagramId, site.drawnDiagramCount);
     await reportPages(server.url, [
-      '/',
-      `/articles/${site.detailId}`,
-      `/articles/${site.drawnDiagramId}`,
-      `/articles/${site.diagramId}`,
+      { path: '/' },
+      { path: `/articles/${site.detailId}` },
+      { path: `/articles/${site.drawnDiagramId}`, note: 'diagrams pre-rendered' },
+      { path: `/articles/${site.diagramId}`, note: 'diagrams drawn in the browser' },
     ]);
   } finally {
     await stopServer(server, 'SIGTERM');

@@ -130,7 +130,12 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
         `RSS before / after repeating the HTML scenarios: ${rssBeforeRepeat.toFixed(0)} / ${rssAfterRepeat.toFixed(0)} MB`,
       );
       await drawDiagramsInAdmin(server.url, site.drawnDiagramId, site.drawnDiagramCount);
-      await reportPages(server.url, ['/', `/articles/${id}`, `/articles/${site.drawnDiagramId}`, `/articles/${site.diagramId}`]);
+      await reportPages(server.url, [
+        { path: '/' },
+        { path: `/articles/${id}` },
+        { path: `/articles/${site.drawnDiagramId}`, note: 'diagrams pre-rendered' },
+        { path: `/articles/${site.diagramId}`, note: 'diagrams drawn in the browser' },
+      ]);
       return await fetchAsSent(`${server.url}/`);
     } finally {
       await stopServer(server, 'SIGTERM');
