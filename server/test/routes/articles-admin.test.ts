@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { connectRealtime } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { buildArticle, createArticle, idsOf, removeAllArticles } from './articles.fixtures.js';
+import { buildArticle, createArticle, idsOf, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
 let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn());
-});
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
+useArticleServer((started) => ({ server, api, token } = started));
 
 describe('admin article endpoints need a token', () => {
   it('answers 401 without one', async () => {

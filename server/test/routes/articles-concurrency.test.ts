@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSignedIn } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { buildArticle, createArticle, removeAllArticles } from './articles.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import type { EnvelopeBody } from '../../../tests/support/test-server.js';
+import { buildArticle, createArticle, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
-let server: TestServer;
 let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn());
-});
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
+useArticleServer((started) => ({ api, token } = started));
 
 const CHANGED_ELSEWHERE = '文章已在别处被修改，本次保存未生效；请先加载服务器上的最新版本';
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSignedIn } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { buildArticle, removeAllArticles } from './articles.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import type { EnvelopeBody } from '../../../tests/support/test-server.js';
+import { buildArticle, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
-let server: TestServer;
 let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn());
-});
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
+useArticleServer((started) => ({ api, token } = started));
 
 interface Dates {
   created_at: string;

@@ -1,4 +1,6 @@
-import type { apiClient, EnvelopeBody } from '../../../tests/support/test-server.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startSignedIn } from '../../../tests/support/test-server.js';
+import type { apiClient, EnvelopeBody, StartOptions, TestServer } from '../../../tests/support/test-server.js';
 
 export type Api = ReturnType<typeof apiClient>;
 
@@ -53,3 +55,25 @@ export async function postComment(
 
 /** Ids of a list response's `data` array. */
 export const idsOf = (body: EnvelopeBody): number[] => (body.data as { id: number }[]).map((item) => item.id);
+
+export interface SignedIn {
+  server: TestServer;
+  api: Api;
+  token: string;
+}
+
+/**
+ * The set-up the article route tests share: one signed-in server for the file (started with
+ * `options`), emptied of articles before each test. `ready` receives it once it has started.
+ */
+export function useArticleServer(ready: (started: SignedIn) => void, options: StartOptions = {}): void {
+  let started: SignedIn | undefined;
+  beforeAll(async () => {
+    started = await startSignedIn(options);
+    ready(started);
+  });
+  afterAll(() => started?.server.close());
+  beforeEach(async () => {
+    if (started) await removeAllArticles(started.api, started.token);
+  });
+}

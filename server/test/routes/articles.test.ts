@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { createArticle, idsOf, postComment, removeAllArticles } from './articles.fixtures.js';
+import { createArticle, idsOf, postComment, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
 let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  // Comments are posted freely here; the limit itself is tested in comments.test.ts.
-  server = await startTestServer({ config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } } });
-  api = apiClient(server.url);
-  token = await server.login();
+// Comments are posted freely here; the limit itself is tested in comments.test.ts.
+useArticleServer((started) => ({ server, api, token } = started), {
+  config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } },
 });
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
 
 describe('GET /api/articles', () => {
   it('lists live articles newest first with legacy keys, public tags as an array and cover_image', async () => {

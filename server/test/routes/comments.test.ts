@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { createArticle, postComment, removeAllArticles } from './articles.fixtures.js';
+import { createArticle, postComment, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
@@ -10,15 +10,11 @@ let token: string;
 
 const PRIVATE_KEYS = ['email', 'ip_address', 'user_agent'];
 
-beforeAll(async () => {
-  // Every request here comes from 127.0.0.1, so the per-IP limit is raised through config;
-  // the real limit (5 a minute) is checked on a server of its own below.
-  server = await startTestServer({ config: { commentRateLimits: { perMinute: 10_000, perHour: 10_000 } } });
-  api = apiClient(server.url);
-  token = await server.login();
+// Every request here comes from 127.0.0.1, so the per-IP limit is raised through config;
+// the real limit (5 a minute) is checked on a server of its own below.
+useArticleServer((started) => ({ server, api, token } = started), {
+  config: { commentRateLimits: { perMinute: 10_000, perHour: 10_000 } },
 });
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
 
 describe('POST /api/articles/{id}/comments', () => {
   it('stores a trimmed comment with 201, the top-level id and only public fields, and emits comments_updated', async () => {

@@ -1,21 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminArticleDetail, PublicArticleDetail, PublicDiagram } from '@folio/shared';
-import { connectRealtime, startSignedIn, startTestServer, apiClient } from '../../../tests/support/test-server.js';
+import { connectRealtime, startTestServer, apiClient } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { createArticle, removeAllArticles } from './articles.fixtures.js';
+import { createArticle, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
 let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn());
-});
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
+useArticleServer((started) => ({ server, api, token } = started));
 
 const SOURCE = 'graph TD\n  A[写代码] --> B[发布]\n';
 const BODY = `# 流程\n\n\`\`\`mermaid\n${SOURCE}\`\`\`\n\n结尾。`;

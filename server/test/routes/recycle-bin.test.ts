@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, connectRealtime, startSignedIn, startTestServer } from '../../../tests/support/test-server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { apiClient, connectRealtime, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
-import { createArticle, idsOf, postComment, removeAllArticles } from './articles.fixtures.js';
+import { createArticle, idsOf, postComment, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
@@ -12,11 +12,9 @@ let token: string;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn({ config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } } }));
+useArticleServer((started) => ({ server, api, token } = started), {
+  config: { commentRateLimits: { perMinute: 1000, perHour: 1000 } },
 });
-afterAll(() => server.close());
-beforeEach(() => removeAllArticles(api, token));
 
 async function binArticle(overrides: Parameters<typeof createArticle>[2] = {}): Promise<number> {
   const id = await createArticle(api, token, overrides);
