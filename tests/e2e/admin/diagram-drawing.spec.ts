@@ -145,3 +145,26 @@ test('saving an article in the editor draws its new diagram', async ({ page, ser
   const detail = await adminCall<PublicArticleDetail>(server, 'GET', `/api/articles/${id}`);
   expect(detail.diagrams.map((diagram) => diagram.source)).toEqual([FLOWCHART]);
 });
+
+test('a batch Markdown import has its diagrams drawn in the background', async ({ page, server }) => {
+  await openSignedIn(page, server, '/admin/articles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '批量导入MD' }).click();
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'with-diagram.md', mimeType: 'text/markdown', buffer: Buffer.from(`# 导入的图表\n\n${fence(FLOWCHART)}\n`) },
+    { name: 'plain.md', mimeType: 'text/markdown', buffer: Buffer.from('# 没有图表\n\n正文。\n') },
+  ]);
+  await expect(page.getByRole('dialog', { name: '导入结果' })).toContainText('成功导入2篇文章');
+  const list = await adminCall<{ id: number; title: string }[]>(server, 'GET', '/api/admin/articles?per_page=100');
+  const imported = list.find((article) => article.title === '导入的图表');
+  await expect
+    .poll(
+      async () => (await adminCall<AdminArticleDetail>(server, 'GET', `/api/admin/articles/${imported?.id}`)).drawn_diagrams,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toEqual([FLOWCHART]);
+});

@@ -16,6 +16,7 @@ import { DesktopUiMessages as M } from '@folio/shared';
 import type { ImportCandidate, ImportReport, ImportScan } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { useDesktopSession } from '../app/desktop-session';
+import { useDiagramDrawing } from '../app/use-diagram-drawing';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { DesktopPage } from '../components/desktop-page';
 import { EmptyState, usePageStyles } from '../web-admin';
@@ -63,6 +64,7 @@ export default function ImportPage() {
   const page = usePageStyles();
   const styles = useStyles();
   const notify = useNotifyMessage();
+  const drawDiagrams = useDiagramDrawing();
   const location = useLocation();
   const navigate = useNavigate();
   const { online } = useDesktopSession();
@@ -129,6 +131,7 @@ export default function ImportPage() {
     try {
       const report = await call(folioBridge().folderImport.run({ scanId: importScan.scanId, items }));
       setPhase({ kind: 'report', scan: importScan, report });
+      drawDiagrams(report.files.flatMap((file) => (file.articleId !== null && file.status !== 'failed' ? [file.articleId] : [])));
       notify(M.importFinished);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

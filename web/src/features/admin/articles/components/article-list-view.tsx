@@ -10,6 +10,7 @@ import { Pagination } from '../../components/pagination';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, useAdminPlatform } from '../../platform';
 import { batchDeleteArticles, deleteArticle, importMarkdown } from '../api/articles.api';
+import { drawDiagramsOfArticles } from '../model/draw-diagrams';
 import { useArticleList } from '../hooks/use-article-list';
 import { useBatchAi } from '../hooks/use-batch-ai';
 import { ArticleEditorDialog } from './article-editor-dialog';
@@ -83,6 +84,8 @@ export function ArticleListView() {
     try {
       const response = await importMarkdown(api, files);
       setReport(response.data);
+      // In the background, as the editor does after a save: imported diagrams become images.
+      void drawDiagramsOfArticles(api, response.data.imported_ids);
       notify(response.msg, response.data.skipped_count > 0 ? 'warning' : 'success', duration);
     } catch (error) {
       notify(errorMessage(error, UiMessages.importFailed), 'error', duration);

@@ -2,7 +2,7 @@ import type { AdminArticleDetail } from '@folio/shared';
 import type { ApiClient } from '../../../../lib/api-client';
 import { loadMarkdownRenderer } from '../../../../lib/markdown/markdown-renderer';
 import { renderMermaidImage } from '../../../../lib/markdown/mermaid-renderer';
-import { saveDiagram } from '../api/articles.api';
+import { getArticle, saveDiagram } from '../api/articles.api';
 
 /** `<article id>\n<source>` of the diagrams being drawn, so an editor reopened meanwhile does not draw them twice. */
 const drawing = new Set<string>();
@@ -36,6 +36,22 @@ export async function drawMissingDiagrams(
       // Invalid Mermaid, an edit that removed the diagram meanwhile, no connection: see above.
     } finally {
       drawing.delete(key);
+    }
+  }
+  return uploaded;
+}
+
+/**
+ * {@link drawMissingDiagrams} for articles known by id (a Markdown or folder import, a desktop
+ * publish), each read from the server first, one after another. Resolves with how many were uploaded.
+ */
+export async function drawDiagramsOfArticles(api: ApiClient, ids: readonly number[]): Promise<number> {
+  let uploaded = 0;
+  for (const id of ids) {
+    try {
+      uploaded += await drawMissingDiagrams(api, (await getArticle(api, id)).data);
+    } catch {
+      // Gone meanwhile, or no connection: visitors' browsers draw its diagrams.
     }
   }
   return uploaded;
