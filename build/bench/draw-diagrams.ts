@@ -1,9 +1,7 @@
-import { chromium } from 'playwright-core';
 import { PROCESS_ADMIN_PASSWORD } from '../../server/test/support/server-process.js';
 import { login } from '../../tests/support/test-server.js';
+import { answerOffSiteEmpty, launchChromium } from './chromium.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 /** Where the browser admin keeps its token (see web/src/features/admin/browser-admin.tsx). */
 const TOKEN_KEY = 'folio_admin_token';
 
@@ -14,13 +12,10 @@ const TOKEN_KEY = 'folio_admin_token';
  */
 export async function drawDiagramsInAdmin(serverUrl: string, articleId: number, count: number): Promise<void> {
   const token = await login(serverUrl, { password: PROCESS_ADMIN_PASSWORD });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...(runningAsRoot ? ['--no-sandbox'] : []), '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: '' }));
+    await answerOffSiteEmpty(page);
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
     await page.goto(`${serverUrl}/admin/articles/${articleId}/edit`);
     const deadline = Date.now() + 60_000;

@@ -1,9 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH, SANDBOX_FLAGS } from './chromium.js';
 import { printTable } from './report.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export interface LighthouseRow {
@@ -20,7 +19,7 @@ export async function runLighthouse(urls: string[], extraChromeFlags: string[]):
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
       '--headless=new',
-      ...(runningAsRoot ? ['--no-sandbox'] : []),
+      ...SANDBOX_FLAGS,
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-component-update',

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { answerOffSiteEmpty, launchChromium } from './chromium.js';
 import { printTable } from './report.js';
 
 export interface PageWeight {
@@ -9,9 +9,6 @@ export interface PageWeight {
   gzipKb: number;
 }
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
 /**
  * JavaScript a visitor downloads before a page is usable (hydrated), measured in real Chromium:
  * every script requested before the page marks `data-hydrated` (what hydration fetches lazily
@@ -19,16 +16,12 @@ const runningAsRoot = typeof process.getuid === 'function' && process.getuid() =
  * here so the figure does not depend on whether the server compresses.
  */
 export async function measurePageWeight(origin: string, paths: string[]): Promise<PageWeight[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...(runningAsRoot ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium(['--disable-background-networking']);
   try {
     const results: PageWeight[] = [];
     for (const path of paths) {
       const page = await browser.newPage();
-      // Off-site requests (code host, calendar image) are answered empty: the bench never leaves loopback.
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: '' }));
+      await answerOffSiteEmpty(page);
       // The moment of hydration, on the page's own clock, taken by an observer set up before any script.
       await page.addInitScript(() => {
         // The document has no <html> element yet when this runs: watch the whole document.

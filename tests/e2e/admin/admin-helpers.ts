@@ -31,6 +31,15 @@ export async function openSignedIn(page: Page, server: TestServer, path: string)
   return token;
 }
 
+/** Picks these files in the article list's 批量导入MD file chooser (Markdown text, or any other type). */
+export async function importMarkdownFiles(page: Page, files: { name: string; text: string; mimeType?: string }[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '批量导入MD' }).click();
+  await (
+    await chooser
+  ).setFiles(files.map(({ name, text, mimeType = 'text/markdown' }) => ({ name, mimeType, buffer: Buffer.from(text) })));
+}
+
 /** A tiny valid PNG (1x1), so uploads pass the server's magic-byte check. */
 export function pngBytes(): Buffer {
   return Buffer.from(

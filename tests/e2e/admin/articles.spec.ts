@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import type { apiClient } from '../../support/test-server.js';
-import { openSignedIn, pngBytes, toast } from './admin-helpers.js';
+import { importMarkdownFiles, openSignedIn, pngBytes, toast } from './admin-helpers.js';
 
 type AdminArticle = {
   id: number;
@@ -111,21 +111,14 @@ test('batch delete, then restore and purge from the recycle bin', async ({ page,
 
 test('Markdown import of several files reports each file, and the page size resets the page', async ({ page, server }) => {
   await openSignedIn(page, server, '/admin/articles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '批量导入MD' }).click();
-  await (
-    await chooser
-  ).setFiles([
+  await importMarkdownFiles(page, [
     {
       name: 'front-matter.md',
-      mimeType: 'text/markdown',
-      buffer: Buffer.from(
-        '---\ntitle: 前置元数据文章\ncategory: 工具使用\ntags: [Vite, 构建]\ndate: 2024-05-01\n---\n\n正文第一段。\n',
-      ),
+      text: '---\ntitle: 前置元数据文章\ncategory: 工具使用\ntags: [Vite, 构建]\ndate: 2024-05-01\n---\n\n正文第一段。\n',
     },
-    { name: 'heading.md', mimeType: 'text/markdown', buffer: Buffer.from('# 标题来自一级标题\n\n一些正文内容。\n') },
-    { name: 'third.markdown', mimeType: 'text/markdown', buffer: Buffer.from('# 第三篇\n\n第三篇的正文。\n') },
-    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not markdown') },
+    { name: 'heading.md', text: '# 标题来自一级标题\n\n一些正文内容。\n' },
+    { name: 'third.markdown', text: '# 第三篇\n\n第三篇的正文。\n' },
+    { name: 'notes.txt', mimeType: 'text/plain', text: 'not markdown' },
   ]);
   const report = page.getByRole('dialog', { name: '导入结果' });
   await expect(report).toContainText('成功导入3篇文章，跳过1个文件');

@@ -3,7 +3,7 @@ import type { AdminArticleDetail, PublicArticleDetail } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
 import type { TestServer } from '../../support/test-server.js';
 import { adminCall, createArticle, openPage, routeExternal } from '../public/helpers.js';
-import { openSignedIn } from './admin-helpers.js';
+import { importMarkdownFiles, openSignedIn } from './admin-helpers.js';
 
 const FLOWCHART = 'graph TD\n  A[写文章] --> B{预览}\n  B -->|满意| C[发布]\n';
 const SEQUENCE = 'sequenceDiagram\n  participant U as 读者\n  U->>S: 打开文章\n  S-->>U: 图表图片\n';
@@ -148,13 +148,9 @@ test('saving an article in the editor draws its new diagram', async ({ page, ser
 
 test('a batch Markdown import has its diagrams drawn in the background', async ({ page, server }) => {
   await openSignedIn(page, server, '/admin/articles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '批量导入MD' }).click();
-  await (
-    await chooser
-  ).setFiles([
-    { name: 'with-diagram.md', mimeType: 'text/markdown', buffer: Buffer.from(`# 导入的图表\n\n${fence(FLOWCHART)}\n`) },
-    { name: 'plain.md', mimeType: 'text/markdown', buffer: Buffer.from('# 没有图表\n\n正文。\n') },
+  await importMarkdownFiles(page, [
+    { name: 'with-diagram.md', text: `# 导入的图表\n\n${fence(FLOWCHART)}\n` },
+    { name: 'plain.md', text: '# 没有图表\n\n正文。\n' },
   ]);
   await expect(page.getByRole('dialog', { name: '导入结果' })).toContainText('成功导入2篇文章');
   const list = await adminCall<{ id: number; title: string }[]>(server, 'GET', '/api/admin/articles?per_page=100');
