@@ -1,6 +1,7 @@
 export * from './clean-text.js';
 export * from './constants.js';
 export * from './html-allow-list.js';
+export * from './mermaid-fences.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './tags.js';

@@ -128,6 +128,11 @@ export interface PublicDiagram {
   dark_url: string;
 }
 
+/** `GET /api/admin/diagrams/undrawn`: live articles with a Mermaid diagram that has no image yet. */
+export interface UndrawnDiagrams {
+  article_ids: number[];
+}
+
 export interface AdminArticleListItem {
   id: number;
   title: string;

@@ -25,6 +25,10 @@ export function registerDiagramRoutes(router: Router, { services, realtime, requ
     sendOk(ctx, diagram, { msg: M.diagramSaved });
   });
 
+  router.get('/api/admin/diagrams/undrawn', requireAdmin, async (ctx) => {
+    sendOk(ctx, await services.diagrams.undrawnArticleIds());
+  });
+
   router.get('/diagrams/:file', async (ctx) => {
     const image = await services.diagrams.readImage(ctx.params.file ?? '');
     if (image === undefined) throw notFound(M.fileNotFound);

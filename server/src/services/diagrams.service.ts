@@ -1,9 +1,19 @@
-import { ServerMessages as M } from '@folio/shared';
-import type { DiagramRenderingRequest, PublicDiagram } from '@folio/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import MarkdownIt from 'markdown-it';
+import { LIMITS, ServerMessages as M, topLevelMermaidSources } from '@folio/shared';
+import type { DiagramRenderingRequest, PublicDiagram, UndrawnDiagrams } from '@folio/shared';
 import { badRequest, notFound } from '../errors.js';
 import { presentDiagram } from '../presenters/articles.presenter.js';
+import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import { cleanDiagramSvg } from './diagram-svg.js';
+
+// Parsed as the web app parses article bodies (raw HTML as text), so a fence is a diagram here
+// exactly when the page would draw it.
+const markdown = new MarkdownIt({ html: false });
+
+/** Bodies read and parsed per turn of the event loop when looking for undrawn diagrams. */
+const SCAN_BATCH = 100;
 
 /**
  * Pre-rendered Mermaid diagrams. The owner's admin draws each diagram of an article in both
@@ -11,7 +21,46 @@ import { cleanDiagramSvg } from './diagram-svg.js';
  * 800 KB of script) and laying the diagram out on their own main thread.
  */
 export class DiagramsService {
-  constructor(private readonly diagrams: DiagramsRepository) {}
+  /** The diagram sources of each article's body, by the body version they were read from. */
+  private readonly sourcesOfBody = new Map<number, { bodyVersion: number; sources: readonly string[] }>();
+
+  constructor(
+    private readonly diagrams: DiagramsRepository,
+    private readonly articles: ArticlesRepository,
+  ) {}
+
+  /**
+   * Live articles with a diagram that has no image: those that came by a path that does not draw
+   * (another client, an import of a backup, the desktop's background sync, a site from before
+   * pre-rendering). The admin draws them when it starts. Bodies are read once per change (most
+   * hold no diagram and are not parsed), a batch per turn so visitors are not kept waiting.
+   */
+  async undrawnArticleIds(): Promise<UndrawnDiagrams> {
+    const live = this.articles.listLive();
+    const undrawn: number[] = [];
+    for (const [index, article] of live.entries()) {
+      if (index > 0 && index % SCAN_BATCH === 0) await nextTurn();
+      // Binned or purged during a pause.
+      if (article.deleted_at !== null) continue;
+      const drawn = new Set(this.diagrams.withFiles(article).map((diagram) => diagram.source));
+      if (this.diagramSources(article.id).some((source) => !drawn.has(source))) undrawn.push(article.id);
+    }
+    const liveIds = new Set(live.map((article) => article.id));
+    for (const id of this.sourcesOfBody.keys()) if (!liveIds.has(id)) this.sourcesOfBody.delete(id);
+    return { article_ids: undrawn };
+  }
+
+  private diagramSources(articleId: number): readonly string[] {
+    const bodyVersion = this.articles.bodyVersion(articleId);
+    const known = this.sourcesOfBody.get(articleId);
+    if (known?.bodyVersion === bodyVersion) return known.sources;
+    const body = this.articles.body(articleId);
+    const found = /mermaid/i.test(body) ? topLevelMermaidSources(markdown.parse(body, {})) : [];
+    // Beyond the per-article limit a diagram cannot be stored, so it is not waiting for one.
+    const sources = [...new Set(found)].slice(0, LIMITS.articleDiagrams);
+    this.sourcesOfBody.set(articleId, { bodyVersion, sources });
+    return sources;
+  }
 
   /** Cleans and stores one diagram of a live article; 400 when its body does not hold the source. */
   async save(articleId: number, request: DiagramRenderingRequest): Promise<PublicDiagram> {

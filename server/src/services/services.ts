@@ -74,7 +74,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     articles,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
     comments: new CommentsService(commentRepository, articles),
-    diagrams: new DiagramsService(diagramRepository),
+    diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),

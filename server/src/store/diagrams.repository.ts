@@ -26,10 +26,13 @@ export class DiagramsRepository {
 
   /** The drawings an article's page shows: those of text its body still holds, with both files present. */
   shownFor(article: ArticleRecord, body: string): DiagramRecord[] {
+    return this.withFiles(article).filter((diagram) => body.includes(diagram.source));
+  }
+
+  /** An article's drawings whose two image files are both present. */
+  withFiles(article: ArticleRecord): DiagramRecord[] {
     const files = this.store.diagrams;
-    return (article.diagrams ?? []).filter(
-      (diagram) => body.includes(diagram.source) && files.has(diagram.light) && files.has(diagram.dark),
-    );
+    return (article.diagrams ?? []).filter((diagram) => files.has(diagram.light) && files.has(diagram.dark));
   }
 
   /**

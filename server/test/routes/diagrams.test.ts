@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AdminArticleDetail, PublicArticleDetail, PublicDiagram } from '@folio/shared';
+import type { AdminArticleDetail, PublicArticleDetail, PublicDiagram, UndrawnDiagrams } from '@folio/shared';
 import { connectRealtime, startTestServer, apiClient } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { createArticle, useArticleServer } from './articles.fixtures.js';
@@ -175,6 +175,49 @@ describe('POST /api/admin/articles/:id/diagrams', () => {
   });
 });
 
+describe('GET /api/admin/diagrams/undrawn', () => {
+  const undrawn = async () => {
+    const response = await api<EnvelopeBody>('GET', '/api/admin/diagrams/undrawn', { token });
+    expect(response.status).toBe(200);
+    return (response.body.data as UndrawnDiagrams).article_ids;
+  };
+  const OTHER = 'sequenceDiagram\n  A->>B: 你好\n';
+  const fenced = (source: string, info = 'mermaid') => `\`\`\`${info}\n${source}\`\`\``;
+
+  it('needs a token', async () => {
+    expect((await api('GET', '/api/admin/diagrams/undrawn')).status).toBe(401);
+  });
+
+  it('lists live articles with a diagram the page would draw that has no image, and only those', async () => {
+    const waiting = await createArticle(api, token, { content: BODY });
+    const upperCase = await createArticle(api, token, { content: fenced(OTHER, 'Mermaid title') });
+    await createArticle(api, token, { content: '# 没有图\n\n正文里提到 mermaid 这个词。' });
+    await createArticle(api, token, { content: fenced('graph TD\n  A --> B\n', 'text') });
+    // Inside a list or a quote a fence is shown as its source, never drawn.
+    await createArticle(api, token, {
+      content: `- 列表\n\n  ${fenced(SOURCE).replaceAll('\n', '\n  ')}\n\n> ${fenced(OTHER).replaceAll('\n', '\n> ')}`,
+    });
+    const binned = await createArticle(api, token, { content: BODY });
+    await api('DELETE', `/api/admin/articles/${binned}`, { token });
+    expect((await undrawn()).sort((a, b) => a - b)).toEqual([waiting, upperCase]);
+
+    await upload(waiting, { source: SOURCE, light: svg('#fff'), dark: svg('#000') });
+    expect(await undrawn()).toEqual([upperCase]);
+  });
+
+  it('follows edits of the body', async () => {
+    const id = await createArticle(api, token, { content: BODY });
+    await upload(id, { source: SOURCE, light: svg('#fff'), dark: svg('#000') });
+    expect(await undrawn()).toEqual([]);
+
+    // A second diagram added by an edit is waiting; the drawn one is not asked for again.
+    await api('PUT', `/api/admin/articles/${id}`, { token, json: { content: `${BODY}\n\n${fenced(OTHER)}` } });
+    expect(await undrawn()).toEqual([id]);
+    await upload(id, { source: OTHER, light: svg('#eee'), dark: svg('#111') });
+    expect(await undrawn()).toEqual([]);
+  });
+});
+
 describe('pre-rendered diagrams across a restart', () => {
   it('keeps them, and sweeps image files no article points at', async () => {
     const own = await startTestServer();
@@ -197,6 +240,34 @@ describe('pre-rendered diagrams across a restart', () => {
         expect(detail.diagrams).toEqual([diagram]);
         const names = await readdir(path.join(own.dataDir, 'diagrams'));
         expect(names.sort()).toEqual([diagram.light_url, diagram.dark_url].map((url) => url.slice('/diagrams/'.length)).sort());
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  });
+
+  it('lists an article again when a data directory restored from an older copy lacks one of its images', async () => {
+    const own = await startTestServer();
+    const ownApi = apiClient(own.url);
+    const ownToken = await own.login();
+    try {
+      const id = await createArticle(ownApi, ownToken, { content: BODY });
+      await ownApi('POST', `/api/admin/articles/${id}/diagrams`, {
+        token: ownToken,
+        json: { source: SOURCE, light: svg('#fff'), dark: svg('#000') },
+      });
+      await own.stop();
+      const [lost = ''] = await readdir(path.join(own.dataDir, 'diagrams'));
+      await rm(path.join(own.dataDir, 'diagrams', lost));
+      const again = await startTestServer({ dataDir: own.dataDir });
+      try {
+        const againApi = apiClient(again.url);
+        const response = await againApi<EnvelopeBody>('GET', '/api/admin/diagrams/undrawn', { token: await again.login() });
+        // The page draws that diagram in the browser, so the admin is asked to draw it again.
+        expect((response.body.data as UndrawnDiagrams).article_ids).toContain(id);
+        expect((await againApi<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data).toMatchObject({ diagrams: [] });
       } finally {
         await again.close();
       }

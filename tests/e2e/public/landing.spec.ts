@@ -196,6 +196,14 @@ test.describe('landing page', () => {
     await clickLiveLink(page);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(scripts.some((path) => /purify/i.test(path))).toBe(true);
+
+    // The sanitiser's rules stay its own: Mermaid cleans each diagram it draws with DOMPurify too,
+    // and a diagram drawn after owner HTML was cleaned keeps the attributes it is drawn with.
+    await page.locator('a[href="/articles/1"]').first().click();
+    await expect(page).toHaveURL(/\/articles\/1$/);
+    const svg = (await scrollToDiagram(page)).locator('svg');
+    await expect(svg).toHaveAttribute('viewBox', /^[\d.-]+ [\d.-]+ [\d.]+ [\d.]+$/);
+    await expect(svg.locator('path[d]').first()).toBeAttached();
   });
 });
 

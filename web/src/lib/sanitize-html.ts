@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
-import type { Config } from 'dompurify';
+import createDOMPurify from 'dompurify';
+import type { Config, DOMPurify } from 'dompurify';
 import { OWNER_HTML_ALLOW_LIST, allowedAttributeNames, allowedUrlPattern } from '@folio/shared';
 import { sanitizeOnServer } from './server-html-sanitizer';
 
@@ -12,18 +12,26 @@ const CONFIG: Config = {
   ALLOW_ARIA_ATTR: false,
 };
 
-let hookAdded = false;
+let ownerHtmlPurifier: DOMPurify | undefined;
 
-/** DOMPurify allows attributes on any tag; the shared list names them per tag. */
-function addPerTagAttributeHook(): void {
-  if (hookAdded) return;
-  hookAdded = true;
-  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+/**
+ * A DOMPurify of its own for owner HTML. Its hook must not sit on the shared default instance:
+ * Mermaid cleans every diagram it draws with that one, and with the hook it lost every attribute
+ * the owner-HTML list does not name (viewBox, transform, d), so a page or admin screen that had
+ * cleaned an about text drew blank diagrams.
+ */
+function purifier(): DOMPurify {
+  if (ownerHtmlPurifier) return ownerHtmlPurifier;
+  const instance = createDOMPurify(window);
+  // DOMPurify allows attributes on any tag; the shared list names them per tag.
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
     const tag = node.nodeName.toLowerCase();
     const everywhere = OWNER_HTML_ALLOW_LIST.attributes['*'] ?? [];
     const forTag = OWNER_HTML_ALLOW_LIST.attributes[tag] ?? [];
     if (!everywhere.includes(data.attrName) && !forTag.includes(data.attrName)) data.keepAttr = false;
   });
+  ownerHtmlPurifier = instance;
+  return instance;
 }
 
 /**
@@ -36,7 +44,7 @@ function addPerTagAttributeHook(): void {
 export function sanitizeHtml(html: string): string {
   if (!html) return '';
   if (typeof window === 'undefined') return sanitizeOnServer(html);
-  if (!DOMPurify.isSupported) return '';
-  addPerTagAttributeHook();
-  return DOMPurify.sanitize(html, CONFIG);
+  const instance = purifier();
+  if (!instance.isSupported) return '';
+  return instance.sanitize(html, CONFIG);
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { CommonUiMessages } from '@folio/shared';
 import type { PublicDiagram } from '@folio/shared';
-import { renderMermaid } from './mermaid-renderer';
 import ring from '../../styles/spinner-ring.module.css';
 import styles from './mermaid-diagram.module.css';
 
@@ -71,10 +70,13 @@ export function MermaidDiagram({ code, drawn, eager = false }: MermaidDiagramPro
     if (showImage || !near) return;
     let cancelled = false;
     setState({ status: 'rendering' });
-    renderMermaid(code).then(
-      (svg) => !cancelled && setState({ status: 'done', svg }),
-      () => !cancelled && setState({ status: 'failed' }),
-    );
+    // Loaded only to draw here: a page whose diagrams are all images (or that has none) never fetches it.
+    import('./mermaid-renderer')
+      .then(({ renderMermaid }) => renderMermaid(code))
+      .then(
+        (svg) => !cancelled && setState({ status: 'done', svg }),
+        () => !cancelled && setState({ status: 'failed' }),
+      );
     return () => {
       cancelled = true;
     };

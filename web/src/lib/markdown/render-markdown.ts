@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import { escapeHtml } from '@folio/shared';
+import { escapeHtml, isMermaidFence, topLevelMermaidSources } from '@folio/shared';
 import { highlightCode, resolveLanguage } from './prism-highlight';
 
 // Loaded with the renderer (markdown-renderer.ts), not before it.
@@ -54,15 +54,11 @@ markdown.renderer.rules.heading_close = shiftHeading;
 const defaultFence = markdown.renderer.rules.fence;
 markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  if (token && isMermaid(token)) {
+  if (token && isMermaidFence(token)) {
     return `<pre class="mermaid-source"><code>${escapeHtml(token.content)}</code></pre>\n`;
   }
   return defaultFence ? defaultFence(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
 };
-
-function isMermaid(token: Token): boolean {
-  return token.type === 'fence' && token.info.trim().split(/\s+/)[0]?.toLowerCase() === 'mermaid';
-}
 
 /** Markdown to HTML (raw HTML escaped, code highlighted, Mermaid left as source). Pure; runs on the server too. */
 export function renderMarkdown(source: string): string {
@@ -71,7 +67,7 @@ export function renderMarkdown(source: string): string {
 
 /** The sources of the diagrams {@link renderMarkdownSegments} makes, in order (without rendering the rest). */
 export function mermaidSources(source: string): string[] {
-  return markdown.parse(source, {}).flatMap((token) => (token.level === 0 && isMermaid(token) ? [token.content] : []));
+  return topLevelMermaidSources(markdown.parse(source, {}));
 }
 
 /** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
@@ -86,7 +82,7 @@ export function renderMarkdownSegments(source: string): MarkdownSegment[] {
     run = [];
   };
   for (const token of tokens) {
-    if (token.level === 0 && isMermaid(token)) {
+    if (token.level === 0 && isMermaidFence(token)) {
       flush();
       segments.push({ kind: 'mermaid', code: token.content });
     } else {

@@ -5,6 +5,7 @@ import type {
   DiagramRenderingRequest,
   MarkdownImportSummary,
   PublicDiagram,
+  UndrawnDiagrams,
 } from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
 import type { ArticleFields } from '../model/article-fields';
@@ -58,6 +59,10 @@ export function analyzeArticle(api: ApiClient, input: { title: string; content: 
 }
 
 /** Stores one pre-rendered Mermaid diagram of an article (both themes' SVG). */
+export function listUndrawnDiagrams(api: ApiClient) {
+  return api.get<UndrawnDiagrams>('/api/admin/diagrams/undrawn');
+}
+
 export function saveDiagram(api: ApiClient, id: number, drawing: DiagramRenderingRequest) {
   return api.post<PublicDiagram>(`/api/admin/articles/${id}/diagrams`, drawing);
 }

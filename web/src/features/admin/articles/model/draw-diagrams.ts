@@ -1,11 +1,13 @@
 import type { AdminArticleDetail } from '@folio/shared';
 import type { ApiClient } from '../../../../lib/api-client';
-import { loadMarkdownRenderer } from '../../../../lib/markdown/markdown-renderer';
-import { renderMermaidImage } from '../../../../lib/markdown/mermaid-renderer';
-import { getArticle, saveDiagram } from '../api/articles.api';
+import { getArticle, listUndrawnDiagrams, saveDiagram } from '../api/articles.api';
 
 /** `<article id>\n<source>` of the diagrams being drawn, so an editor reopened meanwhile does not draw them twice. */
 const drawing = new Set<string>();
+/** Keys (as above) of diagrams Mermaid could not draw: not tried again until the admin is reloaded. */
+const undrawable = new Set<string>();
+/** The run of {@link drawUndrawnDiagrams} in progress, which a second call joins. */
+let siteWideRun: Promise<number> | undefined;
 
 /**
  * Draws the Mermaid diagrams of a saved article that have no image yet, in both themes, and
@@ -21,19 +23,31 @@ export async function drawMissingDiagrams(
   // Most articles have no diagram: skip loading the Markdown renderer for them.
   if (!/mermaid/i.test(article.content)) return 0;
   const drawn = new Set(article.drawn_diagrams);
-  const { mermaidSources } = await loadMarkdownRenderer();
+  // Both imported when needed, and never statically: this module has a chunk of its own (the
+  // admin loads it a moment after it starts), and a module it shared with the article page's
+  // chunk would become one more file for every visitor of an article.
+  const { mermaidSources } = await import('../../../../lib/markdown/render-markdown');
+  const { renderMermaidImage } = await import('../../../../lib/markdown/mermaid-renderer');
   let uploaded = 0;
   for (const source of new Set(mermaidSources(article.content))) {
     const key = `${article.id}\n${source}`;
-    if (drawn.has(source) || drawing.has(key)) continue;
+    if (drawn.has(source) || drawing.has(key) || undrawable.has(key)) continue;
     drawing.add(key);
     try {
-      const light = await renderMermaidImage(source, 'light');
-      const dark = await renderMermaidImage(source, 'dark');
+      let light: string;
+      let dark: string;
+      try {
+        light = await renderMermaidImage(source, 'light');
+        dark = await renderMermaidImage(source, 'dark');
+      } catch {
+        // Invalid Mermaid: the visitor's browser tries it and shows the error, as it always did.
+        undrawable.add(key);
+        continue;
+      }
       await saveDiagram(api, article.id, { source, light, dark });
       uploaded += 1;
     } catch {
-      // Invalid Mermaid, an edit that removed the diagram meanwhile, no connection: see above.
+      // An edit that removed the diagram meanwhile, no connection: see above.
     } finally {
       drawing.delete(key);
     }
@@ -55,4 +69,18 @@ export async function drawDiagramsOfArticles(api: ApiClient, ids: readonly numbe
     }
   }
   return uploaded;
+}
+
+/**
+ * Draws the missing diagrams of every live article, which the server lists: articles that came
+ * by a path that does not draw (the original admin or another client, a backup import, the
+ * desktop's background sync, a site from before pre-rendering). Resolves with how many were
+ * uploaded; offline or on a server without the list, with 0.
+ */
+export function drawUndrawnDiagrams(api: ApiClient): Promise<number> {
+  siteWideRun ??= listUndrawnDiagrams(api)
+    .then((response) => drawDiagramsOfArticles(api, response.data.article_ids))
+    .catch(() => 0)
+    .finally(() => (siteWideRun = undefined));
+  return siteWideRun;
 }

@@ -2,6 +2,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import { ADMIN_COMPACT_BREAKPOINT_PX, AdminUiMessages } from '@folio/shared';
+import { useUndrawnDiagramDrawing } from '../../articles/hooks/use-undrawn-diagram-drawing';
 import { useSession } from '../../auth/hooks/session';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
@@ -52,6 +53,7 @@ export function AdminShell() {
   const confirmLeave = useConfirmLeave();
   const compact = useMediaQuery(`(max-width: ${ADMIN_COMPACT_BREAKPOINT_PX - 1}px)`);
   const selected = tabForPath(pathname, basePath);
+  useUndrawnDiagramDrawing();
 
   return (
     <div className={styles.root}>
