@@ -8,8 +8,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     publicTheme(),
-    // The home section's lazy images start once the page is parsed, not after the main script.
-    earlyEntry('deferred-images', 'src/deferred-images.ts'),
+    // The page's first script: it starts the home section's lazy images once the page is parsed,
+    // and the main script once the first paint is on screen.
+    earlyEntry('page-start', 'src/page-start.ts'),
     // Built assets are compressed once here (brotli and gzip beside each file); the server sends
     // the smaller file as it is, so no visitor waits for compression. The SSR bundle stays plain.
     ...(isSsrBuild

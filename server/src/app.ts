@@ -155,12 +155,16 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     logger.error(`${ctx?.method ?? ''} ${ctx?.path ?? ''} stream failed`, error);
   });
   const handleHttp = koa.callback();
+  // Requests being handled. A handler goes on when its client has gone (a closed tab, a
+  // stopped page), and the HTTP server's close does not wait for it: close() does.
+  const handling = new Set<Promise<void>>();
   httpServer.on('request', (request, response) => {
     // Socket.IO (engine.io) answers its own path on this server; Koa answering it too would
     // end the polling responses engine.io is still writing.
     if (request.url?.startsWith('/socket.io/')) return;
     if (replay.tryReplay(request, response)) return;
-    void handleHttp(request, response);
+    const handled = handleHttp(request, response).finally(() => handling.delete(handled));
+    handling.add(handled);
   });
 
   const sockets = new Set<Socket>();
@@ -196,6 +200,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
           for (const socket of sockets) socket.destroy();
         }, 5000).unref();
       });
+      // Handlers whose client went away finish their writes before the store is flushed.
+      await Promise.allSettled(handling);
       clearTimeout(searchWarmUp);
       startupWork.abort();
       await stopRecycleBinPurge();

@@ -1,6 +1,6 @@
 /**
- * An entry of its own (see web/vite/early-entry.ts), run once the page is parsed and before the
- * main script: it starts the lazy images of a server-rendered page (the home section's avatar and
+ * Run by the page's first script (page-start.ts) once the page is parsed and before the main
+ * script: it starts the lazy images of a server-rendered page (the home section's avatar and
  * contribution calendar) exactly as LazyImage would, once they are in view (threshold) and after
  * their delay, so they wait neither for the main script's download (about 90 KB) nor for
  * hydration. The calendar is the landing page's largest element: when it shows is the page's

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
+/** Vite's preload of a module the main entry imports, as it writes it into index.html. */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
 /**
- * Builds `source` as an entry of its own and puts its script in index.html before the main
- * script. Module scripts run in document order once the page is parsed, so this one runs
- * without waiting for the main script's download. (Two module scripts written in index.html
- * would be bundled into one entry.) For the client build only; the SSR build never loads it.
+ * Builds `source` as an entry of its own, the page's first script, and hands it the main script:
+ * the main entry's `<script type="module">` and Vite's preloads of its imports leave index.html,
+ * and the early entry's `<script>` names them (`data-main-entry`, `data-main-imports`), so that
+ * it fetches and runs them when it chooses (after the first paint, see src/page-start.ts). (Two
+ * module scripts written in index.html would be bundled into one entry.) For the client build
+ * only; the SSR build never loads it.
  */
 export function earlyEntry(name: string, source: string): Plugin {
   let mainEntry = '';
@@ -19,14 +24,20 @@ export function earlyEntry(name: string, source: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === name,
-        );
-        if (!chunk) throw new Error(`the ${name} entry was not built`);
-        const firstModuleScript = html.indexOf('<script type="module"');
-        if (firstModuleScript < 0) throw new Error('index.html has no module script to go before');
-        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    `;
-        return html.slice(0, firstModuleScript) + tag + html.slice(firstModuleScript);
+        const entryFile = (entryName: string) => {
+          const chunk = Object.values(context.bundle ?? {}).find(
+            (output) => output.type === 'chunk' && output.isEntry && output.name === entryName,
+          );
+          if (!chunk) throw new Error(`the ${entryName} entry was not built`);
+          return `/${chunk.fileName}`;
+        };
+        const mainScript = `<script type="module" crossorigin src="${entryFile('index')}"></script>`;
+        if (!html.includes(mainScript)) throw new Error(`index.html has no ${mainScript}`);
+        const mainImports = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href ?? '');
+        const early =
+          `<script type="module" crossorigin src="${entryFile(name)}" ` +
+          `data-main-entry="${entryFile('index')}" data-main-imports="${mainImports.join(' ')}"></script>`;
+        return html.replace(MODULE_PRELOAD, '').replace(mainScript, () => early);
       },
     },
   };

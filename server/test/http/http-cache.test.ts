@@ -130,8 +130,8 @@ describe('compression', () => {
 
   it('serves a built asset from its precompressed file', { timeout: SLOW }, async () => {
     const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
-    // The main script (the lazy images' small entry before it is under the compression threshold).
-    const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(indexHtml)?.[1];
+    // The main script (the page's small first script, which names it, is under the compression threshold).
+    const asset = /data-main-entry="(\/assets\/index-[^"]+\.js)"/.exec(indexHtml)?.[1];
     expect(asset).toBeDefined();
     const file = path.join(WEB_DIST, asset ?? '');
 

@@ -238,6 +238,33 @@ test.describe('what the landing page loads', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the first paint waits for no script of the app: its main script is fetched once the page is painted', async ({
+    browser,
+    server,
+  }) => {
+    for (const path of ['/', '/articles/1']) {
+      // A page of its own for each: a navigation from another page of the site holds the old paint.
+      const page = await browser.newPage({ baseURL: server.url });
+      await routeExternal(page);
+      await openPage(page, path);
+      const timings = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const mainEntry = document.querySelector<HTMLScriptElement>('script[data-main-entry]')?.dataset.mainEntry ?? '';
+        const main = performance.getEntriesByName(new URL(mainEntry, location.href).href)[0];
+        return { paint: paint?.startTime, main: main?.startTime };
+      });
+      expect(timings.paint, path).toBeGreaterThan(0);
+      expect(timings.main, path).toBeGreaterThan(timings.paint ?? Infinity);
+      // Nothing in the HTML makes the browser fetch it early: one small script names it.
+      const html = await (await page.request.get(path)).text();
+      expect(html.match(/<script type="module"[^>]*>/g), path).toEqual([
+        expect.stringMatching(/src="\/assets\/page-start-[\w-]+\.js" data-main-entry="\/assets\/index-[\w-]+\.js"/),
+      ]);
+      expect(html, path).not.toContain('modulepreload');
+      await page.close();
+    }
+  });
+
   test('an article page loads its Markdown chunk and hydrates without errors', async ({ page }) => {
     const { scripts, errors } = recordScriptsAndErrors(page);
     await routeExternal(page);
