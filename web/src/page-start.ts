@@ -42,7 +42,9 @@ function afterFirstContentfulPaint(start: () => void): void {
     start();
   };
   const isFirstContentfulPaint = (entry: PerformanceEntry) => entry.name === 'first-contentful-paint';
-  const observer = PerformanceObserver.supportedEntryTypes.includes('paint')
+  // Older browsers have no paint timing, or no list of what it reports.
+  const paintReported = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const observer = paintReported
     ? new PerformanceObserver((list) => list.getEntries().some(isFirstContentfulPaint) && startOnce())
     : undefined;
   if (observer) {
