@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AdminArticleDetail, PublicArticleDetail, PublicDiagram, UndrawnDiagrams } from '@folio/shared';
@@ -219,7 +219,14 @@ describe('GET /api/admin/diagrams/undrawn', () => {
 });
 
 describe('pre-rendered diagrams across a restart', () => {
-  it('keeps them, and sweeps image files no article points at', async () => {
+  /**
+   * A server of its own with one article whose diagram is drawn, stopped; `whileStopped` changes
+   * its data directory, then `check` runs against a server started again on it.
+   */
+  async function restartWithDrawnArticle(
+    whileStopped: (dataDir: string) => Promise<void>,
+    check: (restarted: TestServer, id: number, diagram: PublicDiagram) => Promise<void>,
+  ): Promise<void> {
     const own = await startTestServer();
     const ownApi = apiClient(own.url);
     const ownToken = await own.login();
@@ -229,50 +236,45 @@ describe('pre-rendered diagrams across a restart', () => {
         token: ownToken,
         json: { source: SOURCE, light: svg('#fff'), dark: svg('#000') },
       });
-      const diagram = saved.body.data as PublicDiagram;
       await own.stop();
-      const { writeFile } = await import('node:fs/promises');
-      // A file a crash left before its record was written.
-      await writeFile(path.join(own.dataDir, 'diagrams', `${'b'.repeat(64)}.svg`), svg('#abc'));
+      await whileStopped(own.dataDir);
       const again = await startTestServer({ dataDir: own.dataDir });
       try {
-        const detail = (await apiClient(again.url)<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
-        expect(detail.diagrams).toEqual([diagram]);
-        const names = await readdir(path.join(own.dataDir, 'diagrams'));
-        expect(names.sort()).toEqual([diagram.light_url, diagram.dark_url].map((url) => url.slice('/diagrams/'.length)).sort());
+        await check(again, id, saved.body.data as PublicDiagram);
       } finally {
         await again.close();
       }
     } finally {
       await own.close().catch(() => undefined);
     }
+  }
+
+  it('keeps them, and sweeps image files no article points at', async () => {
+    await restartWithDrawnArticle(
+      // A file a crash left before its record was written.
+      (dataDir) => writeFile(path.join(dataDir, 'diagrams', `${'b'.repeat(64)}.svg`), svg('#abc')),
+      async (again, id, diagram) => {
+        const detail = (await apiClient(again.url)<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
+        expect(detail.diagrams).toEqual([diagram]);
+        const names = await readdir(path.join(again.dataDir, 'diagrams'));
+        expect(names.sort()).toEqual([diagram.light_url, diagram.dark_url].map((url) => url.slice('/diagrams/'.length)).sort());
+      },
+    );
   });
 
   it('lists an article again when a data directory restored from an older copy lacks one of its images', async () => {
-    const own = await startTestServer();
-    const ownApi = apiClient(own.url);
-    const ownToken = await own.login();
-    try {
-      const id = await createArticle(ownApi, ownToken, { content: BODY });
-      await ownApi('POST', `/api/admin/articles/${id}/diagrams`, {
-        token: ownToken,
-        json: { source: SOURCE, light: svg('#fff'), dark: svg('#000') },
-      });
-      await own.stop();
-      const [lost = ''] = await readdir(path.join(own.dataDir, 'diagrams'));
-      await rm(path.join(own.dataDir, 'diagrams', lost));
-      const again = await startTestServer({ dataDir: own.dataDir });
-      try {
+    await restartWithDrawnArticle(
+      async (dataDir) => {
+        const [lost = ''] = await readdir(path.join(dataDir, 'diagrams'));
+        await rm(path.join(dataDir, 'diagrams', lost));
+      },
+      async (again, id) => {
         const againApi = apiClient(again.url);
         const response = await againApi<EnvelopeBody>('GET', '/api/admin/diagrams/undrawn', { token: await again.login() });
         // The page draws that diagram in the browser, so the admin is asked to draw it again.
         expect((response.body.data as UndrawnDiagrams).article_ids).toContain(id);
         expect((await againApi<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data).toMatchObject({ diagrams: [] });
-      } finally {
-        await again.close();
-      }
-    } finally {
-      await own.close().catch(() => undefined);
-    }
+      },
+    );
   });
 });
