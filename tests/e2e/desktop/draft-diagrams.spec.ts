@@ -53,3 +53,24 @@ test('a folder import from the desktop has its diagrams drawn for the site', asy
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test('a draft published offline has its diagram drawn once the background sync sends it', async ({ desktop, folio }) => {
+  await signIn(desktop, folio.url, ADMIN_PASSWORD);
+  await expect(desktop).toHaveURL(/#\/admin/);
+  await folio.stop();
+  await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+  await desktop.getByRole('button', { name: DesktopUiMessages.refreshMirror }).click();
+  await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.offline);
+  await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
+  await desktop.getByLabel(DesktopUiMessages.title).fill('离线写的图表');
+  await typeInBody(desktop, '```mermaid\ngraph LR\n离线 --> 联网\n```\n');
+  await waitSavedLocally(desktop);
+  await desktop.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
+  await expect(desktop.locator('[data-state="pending"]')).toHaveText(DRAFT_STATE_LABELS.pending);
+  // The owner stays in the editor; nothing but the sync publishes it.
+  await folio.restart();
+  await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.online);
+  await expect.poll(async () => (await serverArticles(folio)).length, { timeout: 30_000 }).toBe(1);
+  const [article] = await serverArticles(folio);
+  await expect.poll(() => drawnDiagrams(folio, article?.id), { timeout: 30_000 }).toEqual(['graph LR\n离线 --> 联网\n']);
+});

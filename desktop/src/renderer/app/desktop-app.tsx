@@ -8,6 +8,7 @@ import { OfflineAdmin } from '../drafts/offline-admin';
 import { DesktopFrame } from './desktop-frame';
 import { useDesktopPlatform } from './desktop-platform';
 import { useDesktopSession } from './desktop-session';
+import { useDrawingAfterSync } from './use-diagram-drawing';
 import { useMenuCommands, useQuitFlush } from './use-menu-commands';
 
 // The editor and conflict screens carry CodeMirror and the diff: load them only when opened.
@@ -35,6 +36,7 @@ function Home() {
 export function DesktopApp() {
   useMenuCommands();
   useQuitFlush();
+  useDrawingAfterSync();
   return (
     <DesktopFrame>
       <Suspense fallback={<Spinner label={UiMessages.loading} style={{ marginTop: '20vh' }} />}>

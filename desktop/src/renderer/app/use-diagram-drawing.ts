@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { call, folioBridge } from '../bridge/folio-bridge';
 import { createApiClient, drawDiagramsOfArticles } from '../web-admin';
 import { useDesktopPlatform } from './desktop-platform';
 
@@ -21,5 +22,32 @@ export function useDiagramDrawing(): (articleIds: readonly number[]) => void {
       void drawDiagramsOfArticles(api, articleIds);
     },
     [platform],
+  );
+}
+
+/**
+ * Draws the diagrams of drafts the background sync published (those queued while offline go out
+ * by themselves once the server is back), as a publish from the editor does. Mounted once, for
+ * the app's life: the owner may be on any screen when the connection returns.
+ */
+export function useDrawingAfterSync(): void {
+  const drawDiagrams = useDiagramDrawing();
+  useEffect(
+    () =>
+      folioBridge().on('sync', ({ changedDraftIds }) => {
+        if (changedDraftIds.length === 0) return;
+        const changed = new Set(changedDraftIds);
+        call(folioBridge().drafts.list())
+          .then((drafts) =>
+            drawDiagrams(
+              drafts.flatMap((draft) =>
+                changed.has(draft.id) && draft.state === 'synced' && draft.articleId !== null ? [draft.articleId] : [],
+              ),
+            ),
+          )
+          // The draft list could not be read: the admin draws them when it next starts.
+          .catch(() => undefined);
+      }),
+    [drawDiagrams],
   );
 }
