@@ -31,8 +31,8 @@ export class DiagramsService {
 
   /**
    * Live articles with a diagram that has no image: those that came by a path that does not draw
-   * (another client, an import of a backup, the desktop's background sync, a site from before
-   * pre-rendering). The admin draws them when it starts. Bodies are read once per change (most
+   * (the original admin or another client, an import of a backup, a site from before
+   * pre-rendering), or whose image file is gone. The admin draws them when it starts. Bodies are read once per change (most
    * hold no diagram and are not parsed), a batch per turn so visitors are not kept waiting.
    */
   async undrawnArticleIds(): Promise<UndrawnDiagrams> {

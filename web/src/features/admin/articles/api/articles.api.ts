@@ -58,11 +58,12 @@ export function analyzeArticle(api: ApiClient, input: { title: string; content: 
   return api.post<AiAnalysis>('/api/admin/articles/ai-analyze', input, { signal });
 }
 
-/** Stores one pre-rendered Mermaid diagram of an article (both themes' SVG). */
+/** Live articles with a Mermaid diagram that has no pre-rendered image yet. */
 export function listUndrawnDiagrams(api: ApiClient) {
   return api.get<UndrawnDiagrams>('/api/admin/diagrams/undrawn');
 }
 
+/** Stores one pre-rendered Mermaid diagram of an article (both themes' SVG). */
 export function saveDiagram(api: ApiClient, id: number, drawing: DiagramRenderingRequest) {
   return api.post<PublicDiagram>(`/api/admin/articles/${id}/diagrams`, drawing);
 }

@@ -73,8 +73,8 @@ export async function drawDiagramsOfArticles(api: ApiClient, ids: readonly numbe
 
 /**
  * Draws the missing diagrams of every live article, which the server lists: articles that came
- * by a path that does not draw (the original admin or another client, a backup import, the
- * desktop's background sync, a site from before pre-rendering). Resolves with how many were
+ * by a path that does not draw (the original admin or another client, a backup import, a site
+ * from before pre-rendering). Resolves with how many were
  * uploaded; offline or on a server without the list, with 0.
  */
 export function drawUndrawnDiagrams(api: ApiClient): Promise<number> {
