@@ -10,13 +10,15 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * and the early entry's `<script>` names them (`data-main-entry`, `data-main-imports`), so that
  * it fetches and runs them when it chooses (after the first paint, see src/page-start.ts). (Two
  * module scripts written in index.html would be bundled into one entry.) For the client build
- * only; the SSR build never loads it.
+ * only: the SSR build never loads it, and the dev server has no bundle.
  */
 export function earlyEntry(name: string, source: string): Plugin {
   let mainEntry = '';
   return {
     name: 'folio-early-entry',
-    apply: (config, { isSsrBuild }) => config.build?.ssr === undefined && !isSsrBuild,
+    // The dev server serves index.html as written: there the main script starts the app, and
+    // LazyImage the lazy images.
+    apply: (config, { command, isSsrBuild }) => command === 'build' && config.build?.ssr === undefined && !isSsrBuild,
     config: (config) => {
       mainEntry = path.resolve(config.root ?? process.cwd(), 'index.html');
       return { build: { rollupOptions: { input: { index: mainEntry, [name]: source } } } };
