@@ -26,8 +26,9 @@ export function registerArticleRoutes(router: Router, { services }: AppContext):
 
   router.get('/api/articles/:id', (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
-    // Koa's router answers HEAD with this handler too; only a real read counts as a view.
-    const detail = service.publicDetail(id, ctx.method === 'GET');
+    // Koa's router answers HEAD with this handler too; only a real read counts as a view, and
+    // not the refetch of a page already open after a realtime hint (`?refresh=1`).
+    const detail = service.publicDetail(id, ctx.method === 'GET' && ctx.query.refresh !== '1');
     sendOk(ctx, detail, { legacy: { ...detail } });
     ctx.set('Cache-Control', COUNTED_READ_CACHE_CONTROL);
   });

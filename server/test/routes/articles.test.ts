@@ -161,6 +161,12 @@ describe('GET /api/articles/{id}', () => {
     await api('GET', `/api/admin/articles/${id}`, { token });
     expect((await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.views).toBe(2);
     expect((await api<EnvelopeBody>('GET', '/api/articles')).body.data).toMatchObject([{ id, views: 2 }]);
+
+    // An open page refetching after a realtime hint is not a new view.
+    const refreshed = await api<EnvelopeBody>('GET', `/api/articles/${id}?refresh=1`);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toMatchObject({ id, views: 2, content: '# 并发渲染\n\n正文内容' });
+    expect((await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.views).toBe(3);
   });
 
   it('carries only the 20 newest comments while comment_count counts all', async () => {

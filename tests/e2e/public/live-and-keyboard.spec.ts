@@ -30,6 +30,45 @@ test('live: a new avatar and a deleted contact show without a reload', async ({ 
   await expect(page.getByTestId('contact-item')).toHaveCount(2);
 });
 
+test('live: an open article refetches only for its own changes, and a refetch is not a new view', async ({ page, server }) => {
+  const articles = await adminCall<{ id: number; title: string }[]>(server, 'GET', '/api/admin/articles?per_page=100');
+  const [reading, other] = articles;
+  const detailReads: string[] = [];
+  const commentReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/articles/${reading?.id}`) detailReads.push(url.search);
+    if (url.pathname === `/api/articles/${reading?.id}/comments` && request.method() === 'GET') commentReads.push(url.search);
+  });
+  await routeExternal(page);
+  await openPage(page, `/articles/${reading?.id}`);
+  await waitForRealtime(page);
+  const viewsOf = async () => (await adminCall<{ views: number }>(server, 'GET', `/api/admin/articles/${reading?.id}`)).views;
+  const viewsBefore = await viewsOf();
+
+  // Another article changes, or gets a comment: this page has nothing to fetch.
+  await adminCall(server, 'PUT', `/api/admin/articles/${other?.id}`, { title: '别的文章改了标题' });
+  const comment = { author: '路人', email: '', content: '别的文章下的评论' };
+  expect((await fetch(`${server.url}/api/articles/${other?.id}/comments`, jsonPost(comment))).status).toBe(201);
+  // This one changes: the page shows it, and its refetch counts no view.
+  await adminCall(server, 'PUT', `/api/admin/articles/${reading?.id}`, { title: '正在读的文章改了标题' });
+  await expect(page.getByRole('heading', { level: 1, name: '正在读的文章改了标题' })).toBeVisible();
+  expect(detailReads).toEqual(['?refresh=1']);
+  expect(await viewsOf()).toBe(viewsBefore);
+  // A comment on this article is fetched at once.
+  expect(
+    (await fetch(`${server.url}/api/articles/${reading?.id}/comments`, jsonPost({ ...comment, content: '这篇文章下的评论' })))
+      .status,
+  ).toBe(201);
+  await expect(page.getByText('这篇文章下的评论')).toBeVisible();
+  expect(commentReads).toHaveLength(1);
+});
+
+/** A JSON POST for fetch. */
+function jsonPost(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 test('keyboard: skip link, top-bar links and contacts work without a mouse', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await routeExternal(page);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RealtimeEvent } from '@folio/shared';
+import type { RealtimeEvent, RealtimeEventMap } from '@folio/shared';
 import { useRealtimeEvents } from './realtime';
 
 export interface LiveResource<T> {
@@ -10,12 +10,18 @@ export interface LiveResource<T> {
 }
 
 /**
- * Loads data, keeps it fresh on realtime `events` and exposes loading/error states. With
- * `initial` (the server-rendered snapshot) nothing is fetched on mount.
+ * Loads data, keeps it fresh on realtime `events` (those `concerns` keeps, when given) and
+ * exposes loading/error states. With `initial` (the server-rendered snapshot) nothing is fetched
+ * on mount. `load` is told whether it is such a refresh of data already shown.
  */
-export function useLiveResource<T>(
-  load: (signal: AbortSignal) => Promise<T>,
-  options: { initial?: T; events: readonly RealtimeEvent[]; deps?: readonly unknown[] },
+export function useLiveResource<T, E extends RealtimeEvent = RealtimeEvent>(
+  load: (signal: AbortSignal, refresh: boolean) => Promise<T>,
+  options: {
+    initial?: T;
+    events: readonly E[];
+    concerns?: (payload: RealtimeEventMap[E]) => boolean;
+    deps?: readonly unknown[];
+  },
 ): LiveResource<T> {
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>(() => ({
     data: options.initial,
@@ -35,7 +41,7 @@ export function useLiveResource<T>(
     const controller = new AbortController();
     controllerRef.current = controller;
     setState((previous) => ({ ...previous, loading: !silent || previous.data === undefined }));
-    loadRef.current(controller.signal).then(
+    loadRef.current(controller.signal, silent).then(
       (data) => !controller.signal.aborted && setState({ data, error: undefined, loading: false }),
       (error: unknown) => !controller.signal.aborted && setState((previous) => ({ ...previous, error, loading: false })),
     );
@@ -53,6 +59,10 @@ export function useLiveResource<T>(
   }, [depsKey, reload]);
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  useRealtimeEvents(options.events, refresh);
+  const concernsRef = useRef(options.concerns);
+  concernsRef.current = options.concerns;
+  useRealtimeEvents(options.events, (payload) => {
+    if (concernsRef.current?.(payload) ?? true) refresh();
+  });
   return { ...state, reload };
 }

@@ -2,8 +2,12 @@ import { COMMENTS_PAGE_SIZE } from '@folio/shared';
 import type { PublicArticleDetail, PublicComment } from '@folio/shared';
 import { publicApi } from '../../api/public-api';
 
-export const fetchArticle = (id: number, signal: AbortSignal) =>
-  publicApi.data<PublicArticleDetail>(`/api/articles/${id}`, { signal });
+/**
+ * An article's detail, which counts a view; a `refresh` (the page already open, refetched after
+ * a realtime hint) does not.
+ */
+export const fetchArticle = (id: number, signal: AbortSignal, refresh = false) =>
+  publicApi.data<PublicArticleDetail>(`/api/articles/${id}`, { signal, query: refresh ? { refresh: 1 } : undefined });
 
 export async function fetchComments(id: number, signal: AbortSignal): Promise<PublicComment[]> {
   const data = await publicApi.data<{ comments: PublicComment[] }>(`/api/articles/${id}/comments`, {

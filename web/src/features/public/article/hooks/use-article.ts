@@ -20,11 +20,16 @@ export interface ArticleState {
  */
 export function useArticle(id: number): ArticleState {
   const initial = useSnapshot('article');
-  const resource = useLiveResource<PublicArticleDetail | null>((signal) => fetchArticle(id, signal), {
-    initial: initial === undefined || (initial !== null && initial.id !== id) ? undefined : initial,
-    events: [RealtimeEvents.articles],
-    deps: [id],
-  });
+  const resource = useLiveResource<PublicArticleDetail | null, typeof RealtimeEvents.articles>(
+    (signal, refresh) => fetchArticle(id, signal, refresh),
+    {
+      initial: initial === undefined || (initial !== null && initial.id !== id) ? undefined : initial,
+      events: [RealtimeEvents.articles],
+      // A change to this article, or to all of them (an import names none).
+      concerns: ({ ids }) => ids.length === 0 || ids.includes(id),
+      deps: [id],
+    },
+  );
   const { error } = resource;
   if (error instanceof ApiError && error.status === 404) return { article: null, loading: false, demo: false, notFound: true };
   if (error && !resource.data) {
