@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DesktopUiMessages } from '@folio/shared';
+import { DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
 import { apiClient } from '../../support/test-server.js';
 import type { EnvelopeBody } from '../../support/test-server.js';
 import { expect } from './desktop-fixtures';
@@ -60,4 +60,22 @@ export async function waitSavedLocally(page: Page): Promise<void> {
 
 export function draftRow(page: Page, title: string): Locator {
   return page.getByTestId('draft-row').filter({ hasText: title });
+}
+
+/** Stops the server and waits until the desktop, on its drafts screen, says it is offline. */
+export async function goOffline(page: Page, folio: FolioServer): Promise<void> {
+  await folio.stop();
+  await page.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+  await page.getByRole('button', { name: DesktopUiMessages.refreshMirror }).click();
+  await expect(page.getByTestId('connectivity')).toHaveText(DesktopUiMessages.offline);
+}
+
+/** Writes a new draft, waits until it is on disk and publishes it while offline: it waits as 待发布. */
+export async function publishNewDraftOffline(page: Page, title: string, body: string): Promise<void> {
+  await page.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
+  await page.getByLabel(DesktopUiMessages.title).fill(title);
+  await typeInBody(page, body);
+  await waitSavedLocally(page);
+  await page.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
+  await expect(page.locator('[data-state="pending"]')).toHaveText(DRAFT_STATE_LABELS.pending);
 }

@@ -7,7 +7,7 @@ import { apiClient } from '../../support/test-server.js';
 import type { EnvelopeBody } from '../../support/test-server.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import type { FolioServer } from './desktop-fixtures';
-import { draftRow, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
+import { draftRow, goOffline, publishNewDraftOffline, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
 
 /** The sources of an article's diagrams that have a drawing, read from the server. */
 async function drawnDiagrams(folio: FolioServer, id: number | undefined): Promise<string[] | undefined> {
@@ -57,16 +57,8 @@ test('a folder import from the desktop has its diagrams drawn for the site', asy
 test('a draft published offline has its diagram drawn once the background sync sends it', async ({ desktop, folio }) => {
   await signIn(desktop, folio.url, ADMIN_PASSWORD);
   await expect(desktop).toHaveURL(/#\/admin/);
-  await folio.stop();
-  await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
-  await desktop.getByRole('button', { name: DesktopUiMessages.refreshMirror }).click();
-  await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.offline);
-  await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
-  await desktop.getByLabel(DesktopUiMessages.title).fill('离线写的图表');
-  await typeInBody(desktop, '```mermaid\ngraph LR\n离线 --> 联网\n```\n');
-  await waitSavedLocally(desktop);
-  await desktop.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
-  await expect(desktop.locator('[data-state="pending"]')).toHaveText(DRAFT_STATE_LABELS.pending);
+  await goOffline(desktop, folio);
+  await publishNewDraftOffline(desktop, '离线写的图表', '```mermaid\ngraph LR\n离线 --> 联网\n```\n');
   // The owner stays in the editor; nothing but the sync publishes it.
   await folio.restart();
   await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.online);

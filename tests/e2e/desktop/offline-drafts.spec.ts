@@ -1,16 +1,13 @@
 import { DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
-import { draftRow, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
+import { draftRow, goOffline, publishNewDraftOffline, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
 
 test.describe('desktop drafts offline', () => {
   test('writes with the server down, keeps every word, and publishes once it is back', async ({ desktop, folio }) => {
     await signIn(desktop, folio.url, ADMIN_PASSWORD);
     await expect(desktop).toHaveURL(/#\/admin/);
 
-    await folio.stop();
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
-    await desktop.getByRole('button', { name: DesktopUiMessages.refreshMirror }).click();
-    await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.offline);
+    await goOffline(desktop, folio);
     // The admin section falls back to the local mirror instead of an error page.
     await desktop.getByRole('tab', { name: DesktopUiMessages.navAdmin }).click();
     await expect(desktop.getByText(DesktopUiMessages.offlineAdminTitle)).toBeVisible();
@@ -19,12 +16,7 @@ test.describe('desktop drafts offline', () => {
 
     // Draft A: written and published while offline -> waits as 待发布.
     await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
-    await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
-    await desktop.getByLabel(DesktopUiMessages.title).fill('断网时写的第一篇');
-    await typeInBody(desktop, '在火车上写的，没有网络。');
-    await waitSavedLocally(desktop);
-    await desktop.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
-    await expect(desktop.locator('[data-state="pending"]')).toHaveText(DRAFT_STATE_LABELS.pending);
+    await publishNewDraftOffline(desktop, '断网时写的第一篇', '在火车上写的，没有网络。');
 
     // Draft B: only written; the page is reloaded (as after a crash) and the words are still there.
     await desktop.getByRole('button', { name: DesktopUiMessages.backToDrafts }).click();
