@@ -15,11 +15,18 @@ export function isMermaidFence(token: MarkdownBlockToken): boolean {
 }
 
 /**
- * The sources of the diagrams an article page draws, in order: Mermaid fences at the top level
- * of the body. One inside a list or a quote is shown as its source instead (see the web app's
- * render-markdown.ts), so it is never drawn. The server finds the articles whose diagrams still
- * need an image with this, and the admin draws them with it: both must agree with the page.
+ * A diagram an article page draws: a Mermaid fence at the top level of the body. One inside a
+ * list or a quote is shown as its source instead (see the web app's render-markdown.ts).
+ */
+export function isDiagramFence(token: MarkdownBlockToken): boolean {
+  return token.level === 0 && isMermaidFence(token);
+}
+
+/**
+ * The sources of the diagrams an article page draws, in order. The server finds the articles
+ * whose diagrams still need an image with this, and the admin draws them with it: both must
+ * agree with the page.
  */
 export function topLevelMermaidSources(tokens: readonly MarkdownBlockToken[]): string[] {
-  return tokens.flatMap((token) => (token.level === 0 && isMermaidFence(token) ? [token.content] : []));
+  return tokens.flatMap((token) => (isDiagramFence(token) ? [token.content] : []));
 }

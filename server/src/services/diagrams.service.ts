@@ -42,8 +42,11 @@ export class DiagramsService {
       if (index > 0 && index % SCAN_BATCH === 0) await nextTurn();
       // Binned or purged during a pause.
       if (article.deleted_at !== null) continue;
+      const sources = this.diagramSources(article.id);
+      // Most articles have no diagram: their drawings are not looked at.
+      if (sources.length === 0) continue;
       const drawn = new Set(this.diagrams.withFiles(article).map((diagram) => diagram.source));
-      if (this.diagramSources(article.id).some((source) => !drawn.has(source))) undrawn.push(article.id);
+      if (sources.some((source) => !drawn.has(source))) undrawn.push(article.id);
     }
     const liveIds = new Set(live.map((article) => article.id));
     for (const id of this.sourcesOfBody.keys()) if (!liveIds.has(id)) this.sourcesOfBody.delete(id);

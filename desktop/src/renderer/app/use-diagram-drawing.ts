@@ -5,9 +5,9 @@ import { useDesktopPlatform } from './desktop-platform';
 
 /**
  * Draws, in the background, the Mermaid diagrams of articles the desktop just wrote to the server
- * (a published draft, a folder import), as the admin's editor does after a save: visitors then
- * get images instead of running Mermaid. Offline or signed out, it does nothing; the editor
- * draws them when the article is next opened.
+ * (published drafts, a folder import), as the admin's editor does after a save: visitors then
+ * get images instead of running Mermaid. Offline or signed out, it does nothing; the admin draws
+ * them when it next starts.
  */
 export function useDiagramDrawing(): (articleIds: readonly number[]) => void {
   const platform = useDesktopPlatform();
@@ -26,9 +26,10 @@ export function useDiagramDrawing(): (articleIds: readonly number[]) => void {
 }
 
 /**
- * Draws the diagrams of drafts the background sync published (those queued while offline go out
- * by themselves once the server is back), as a publish from the editor does. Mounted once, for
- * the app's life: the owner may be on any screen when the connection returns.
+ * Draws the diagrams of every draft that became 已同步: one published from the editor, and one
+ * queued while offline that the background sync sent once the server was back. Both report
+ * through the `sync` event. Mounted once, for the app's life: the owner may be on any screen
+ * when the connection returns.
  */
 export function useDrawingAfterSync(): void {
   const drawDiagrams = useDiagramDrawing();

@@ -5,7 +5,6 @@ import { ArrowLeftRegular, HistoryRegular, SendRegular } from '@fluentui/react-i
 import { DesktopUiMessages as M, UiMessages } from '@folio/shared';
 import type { Draft, DraftFields, DraftRevision, PublishResult } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
-import { useDiagramDrawing } from '../app/use-diagram-drawing';
 import { useDesktopSession } from '../app/desktop-session';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { ConflictView } from '../conflict/conflict-view';
@@ -126,7 +125,6 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotifyMessage();
-  const drawDiagrams = useDiagramDrawing();
   const { online } = useDesktopSession();
   const [draft, setDraft] = useState<Draft>(initial);
   const [fields, setFields] = useState<DraftFields>(initial.fields);
@@ -174,8 +172,6 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const handleResult = (result: PublishResult) => {
     if (result.status === 'synced') {
       notify(result.message ?? M.published);
-      // A draft published later by the background sync gets its drawings when next opened in the editor.
-      if (result.draft.articleId !== null) drawDiagrams([result.draft.articleId]);
       navigate('/drafts');
       return;
     }

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import { escapeHtml, isMermaidFence, topLevelMermaidSources } from '@folio/shared';
+import { escapeHtml, isDiagramFence, isMermaidFence, topLevelMermaidSources } from '@folio/shared';
 import { highlightCode, resolveLanguage } from './prism-highlight';
 
 // Loaded with the renderer (markdown-renderer.ts), not before it.
@@ -82,7 +82,7 @@ export function renderMarkdownSegments(source: string): MarkdownSegment[] {
     run = [];
   };
   for (const token of tokens) {
-    if (token.level === 0 && isMermaidFence(token)) {
+    if (isDiagramFence(token)) {
       flush();
       segments.push({ kind: 'mermaid', code: token.content });
     } else {

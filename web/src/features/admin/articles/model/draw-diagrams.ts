@@ -56,8 +56,8 @@ export async function drawMissingDiagrams(
 }
 
 /**
- * {@link drawMissingDiagrams} for articles known by id (a Markdown or folder import, a desktop
- * publish), each read from the server first, one after another. Resolves with how many were uploaded.
+ * {@link drawMissingDiagrams} for articles known by id (a Markdown or folder import, desktop
+ * publishes, the server's list of undrawn ones), each read from the server first, one after another. Resolves with how many were uploaded.
  */
 export async function drawDiagramsOfArticles(api: ApiClient, ids: readonly number[]): Promise<number> {
   let uploaded = 0;
@@ -74,8 +74,8 @@ export async function drawDiagramsOfArticles(api: ApiClient, ids: readonly numbe
 /**
  * Draws the missing diagrams of every live article, which the server lists: articles that came
  * by a path that does not draw (the original admin or another client, a backup import, a site
- * from before pre-rendering). Resolves with how many were
- * uploaded; offline or on a server without the list, with 0.
+ * from before pre-rendering). Resolves with how many were uploaded; offline or on a server
+ * without the list, with 0.
  */
 export function drawUndrawnDiagrams(api: ApiClient): Promise<number> {
   siteWideRun ??= listUndrawnDiagrams(api)
