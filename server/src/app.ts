@@ -31,7 +31,7 @@ import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
 import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
-import { registerOrderedRoutes } from './routes/ordered.routes.js';
+import { registerSkillAndContactRoutes } from './routes/skills-and-contacts.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
 import { seedSampleSite } from './services/seed.service.js';
 import { createServices } from './services/services.js';
@@ -99,7 +99,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerUploadRoutes(api, context);
   registerAvatarRoutes(api, context);
   registerBackupRoutes(api, context);
-  registerOrderedRoutes(api, context);
+  registerSkillAndContactRoutes(api, context);
   registerDiagramRoutes(api, context);
 
   // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.

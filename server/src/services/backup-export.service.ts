@@ -13,7 +13,7 @@ import {
 } from '../presenters/backup.presenter.js';
 import type { BackupFileEntry, BackupHead } from '../presenters/backup.presenter.js';
 import { isoNow } from '../store/clock.js';
-import { bySortOrder } from '../store/ordered.repository.js';
+import { bySortOrder } from '../store/skills-and-contacts.repository.js';
 import type { BackupRepository } from '../store/backup.repository.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
 import { uploadFilenameOfPath } from '../store/uploads.repository.js';

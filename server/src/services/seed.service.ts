@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import { ArticlesRepository } from '../store/articles.repository.js';
-import { OrderedRepository } from '../store/ordered.repository.js';
+import { OrderedRepository } from '../store/skills-and-contacts.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import { SAMPLE_ARTICLES, SAMPLE_BLOCKS, SAMPLE_CONTACTS, SAMPLE_SKILLS } from './sample-site.js';

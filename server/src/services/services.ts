@@ -7,7 +7,7 @@ import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
-import { OrderedRepository } from '../store/ordered.repository.js';
+import { OrderedRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
@@ -23,7 +23,7 @@ import { CommentsService } from './comments.service.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
-import { OrderedService } from './ordered.service.js';
+import { SkillOrContactService } from './skills-and-contacts.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
 import { SiteBlocksService } from './site-blocks.service.js';
 import { UploadsService } from './uploads.service.js';
@@ -32,8 +32,8 @@ import { UploadsService } from './uploads.service.js';
 export interface Services {
   auth: AuthService;
   siteBlocks: SiteBlocksService;
-  skills: OrderedService<SkillRecord>;
-  contacts: OrderedService<ContactRecord>;
+  skills: SkillOrContactService<SkillRecord>;
+  contacts: SkillOrContactService<ContactRecord>;
   avatars: AvatarsService;
   uploads: UploadsService;
   articles: ArticlesService;
@@ -67,8 +67,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
-    skills: new OrderedService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
-    contacts: new OrderedService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
+    skills: new SkillOrContactService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
+    contacts: new SkillOrContactService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
     articles,

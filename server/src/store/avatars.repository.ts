@@ -2,7 +2,7 @@ import type { Store } from './store.js';
 import { takeNextId } from './store.js';
 import type { AvatarRecord } from './records.js';
 import { isoNow } from './clock.js';
-import { bySortOrder } from './ordered.repository.js';
+import { bySortOrder } from './skills-and-contacts.repository.js';
 
 /**
  * Re-establishes the avatar rule of API 3.3 in place: exactly one current avatar whenever any

@@ -1,7 +1,7 @@
 import { PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { PublicPageSnapshot } from '@folio/shared';
 import { presentAvatar } from '../presenters/avatars.presenter.js';
-import { presentContact, presentSkill } from '../presenters/ordered.presenter.js';
+import { presentContact, presentSkill } from '../presenters/skills-and-contacts.presenter.js';
 import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
 import type { Services } from '../services/services.js';
 

@@ -8,7 +8,7 @@ import { BackupRepository } from '../../src/store/backup.repository.js';
 import type { ImportedComment } from '../../src/store/backup.repository.js';
 import { CommentsRepository } from '../../src/store/comments.repository.js';
 import type { NewComment } from '../../src/store/comments.repository.js';
-import { OrderedRepository } from '../../src/store/ordered.repository.js';
+import { OrderedRepository } from '../../src/store/skills-and-contacts.repository.js';
 import type { CollectionFile, CommentRecord, SkillRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
 

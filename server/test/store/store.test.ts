@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
-import { OrderedRepository } from '../../src/store/ordered.repository.js';
+import { OrderedRepository } from '../../src/store/skills-and-contacts.repository.js';
 import type { CollectionFile, ContactRecord, SkillRecord } from '../../src/store/records.js';
 import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';

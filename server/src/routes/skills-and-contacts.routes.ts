@@ -14,11 +14,16 @@ import type { AppContext } from '../app-context.js';
 import { jsonBody } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { parseBody, parseId } from '../http/validate.js';
-import { presentAdminContact, presentAdminSkill, presentContact, presentSkill } from '../presenters/ordered.presenter.js';
-import type { OrderedFields, OrderedItem, OrderedService } from '../services/ordered.service.js';
+import {
+  presentAdminContact,
+  presentAdminSkill,
+  presentContact,
+  presentSkill,
+} from '../presenters/skills-and-contacts.presenter.js';
+import type { SkillOrContact, SkillOrContactFields, SkillOrContactService } from '../services/skills-and-contacts.service.js';
 
-/** The handlers one ordered list needs; the routes below spell each path out for both lists. */
-interface OrderedHandlers {
+/** The handlers the skill list or the contact list needs; the routes below spell each path out for both. */
+interface ListHandlers {
   listPublic: RouterMiddleware;
   listAdmin: RouterMiddleware;
   create: RouterMiddleware;
@@ -27,18 +32,18 @@ interface OrderedHandlers {
   remove: RouterMiddleware;
 }
 
-interface OrderedResource<R extends OrderedItem> {
-  service: OrderedService<R>;
+interface ListResource<R extends SkillOrContact> {
+  service: SkillOrContactService<R>;
   emit: () => void;
   notFoundMessage: string;
-  createSchema: z.ZodType<OrderedFields<R>>;
-  updateSchema: z.ZodType<Partial<OrderedFields<R>>>;
+  createSchema: z.ZodType<SkillOrContactFields<R>>;
+  updateSchema: z.ZodType<Partial<SkillOrContactFields<R>>>;
   present: (record: R) => unknown;
   presentAdmin: (record: R) => unknown;
 }
 
 /** Skills and contacts share one contract (API section 6), so one factory builds both lists' handlers. */
-function orderedHandlers<R extends OrderedItem>(resource: OrderedResource<R>): OrderedHandlers {
+function listHandlers<R extends SkillOrContact>(resource: ListResource<R>): ListHandlers {
   const { service } = resource;
   return {
     listPublic: (ctx) => sendOk(ctx, service.list().map(resource.present)),
@@ -71,10 +76,10 @@ function orderedHandlers<R extends OrderedItem>(resource: OrderedResource<R>): O
 }
 
 /** Skills and contacts (API section 6): public list, admin CRUD and a whole-list reorder. */
-export function registerOrderedRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+export function registerSkillAndContactRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const json = jsonBody(LIMITS.jsonBodyBytes);
 
-  const skills = orderedHandlers({
+  const skills = listHandlers({
     service: services.skills,
     emit: () => realtime.emit(RealtimeEvents.skills),
     notFoundMessage: M.skillNotFound,
@@ -91,7 +96,7 @@ export function registerOrderedRoutes(router: Router, { services, realtime, requ
   router.put('/api/admin/skills/:id', requireAdmin, json, skills.update);
   router.delete('/api/admin/skills/:id', requireAdmin, skills.remove);
 
-  const contacts = orderedHandlers({
+  const contacts = listHandlers({
     service: services.contacts,
     emit: () => realtime.emit(RealtimeEvents.contacts),
     notFoundMessage: M.contactNotFound,

@@ -1,17 +1,18 @@
 import { ServerMessages as M } from '@folio/shared';
 import { conflict, notFound } from '../errors.js';
-import type { OrderedRecordFields, OrderedRepository } from '../store/ordered.repository.js';
+import type { OrderedRecordFields, OrderedRepository } from '../store/skills-and-contacts.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 
-/** An item of a hand-ordered list, and what a client may set on one. */
-export type OrderedItem = SkillRecord | ContactRecord;
-export type OrderedFields<R extends OrderedItem> = OrderedRecordFields<R>;
+/** An item of the owner's skill list or contact list, and what a client may set on one. */
+export type SkillOrContact = SkillRecord | ContactRecord;
+export type SkillOrContactFields<R extends SkillOrContact> = OrderedRecordFields<R>;
 
 /**
- * Rules for a list the owner orders by hand (skills and contacts, API section 6): unknown ids
- * are 404 with the list's own message, and a reorder must name every item exactly once.
+ * Rules for the skill list or the contact list (API section 6), which the owner orders by hand:
+ * unknown ids are 404 with the list's own message, and a reorder must name every item exactly
+ * once. One instance per list (see services.ts).
  */
-export class OrderedService<R extends OrderedItem> {
+export class SkillOrContactService<R extends SkillOrContact> {
   constructor(
     private readonly repository: OrderedRepository<R>,
     private readonly notFoundMessage: string,
