@@ -10,3 +10,4 @@ export * from './types.js';
 export * from './desktop-bridge-messages.js';
 export * from './desktop.js';
 export * from './timestamps.js';
+export * from './article-fields.js';

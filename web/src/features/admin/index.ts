@@ -19,6 +19,4 @@ export type {
   RequestOptions,
 } from '../../lib/api-client';
 export { createArticle, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
-export { emptyArticle, fieldsOf } from './articles/model/article-fields';
 export { drawDiagramsOfArticles } from './articles/model/draw-diagrams';
-export type { ArticleFields } from './articles/model/article-fields';

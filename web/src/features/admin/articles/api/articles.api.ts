@@ -2,13 +2,13 @@ import type {
   AdminArticleDetail,
   AdminArticleListItem,
   AiAnalysis,
+  ArticleFields,
   DiagramRenderingRequest,
   MarkdownImportSummary,
   PublicDiagram,
   UndrawnDiagrams,
 } from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
-import type { ArticleFields } from '../model/article-fields';
 
 export function listArticles(api: ApiClient, query: { page: number; perPage: number; search: string }) {
   return api.get<AdminArticleListItem[]>('/api/admin/articles', {

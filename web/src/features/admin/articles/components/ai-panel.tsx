@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SparkleRegular } from '@fluentui/react-icons';
 import { AdminUiMessages, PublicUiMessages, ServerMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { AiAnalysis } from '@folio/shared';
+import type { AiAnalysis, ArticleFields } from '@folio/shared';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import type { ArticleFields } from '../model/article-fields';
 import { analyzeArticle } from '../api/articles.api';
 import { aiErrorMessage } from '../model/ai-errors';
 

@@ -9,13 +9,12 @@ import {
   DialogTitle,
   makeStyles,
 } from '@fluentui/react-components';
-import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, emptyArticleFields, pickArticleFields, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { ArticleFields } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { getArticle } from '../api/articles.api';
-import type { ArticleFields } from '../model/article-fields';
-import { emptyArticle, fieldsOf } from '../model/article-fields';
 import { drawMissingDiagrams } from '../model/draw-diagrams';
 import { useArticleSave } from '../hooks/use-article-save';
 import { ArticleConflictDialog } from './article-conflict-dialog';
@@ -37,7 +36,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
   const styles = useStyles();
   const api = useAdminApi();
   const notify = useNotify();
-  const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  const [fields, setFields] = useState<ArticleFields>(emptyArticleFields);
   /** The revision the form was loaded at, sent back as If-Match. */
   const [revision, setRevision] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(false);
@@ -47,7 +46,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
   useEffect(() => {
     reset();
     clearConflict();
-    setFields(emptyArticle());
+    setFields(emptyArticleFields());
     setRevision(undefined);
     if (id === null) return;
     let cancelled = false;
@@ -55,7 +54,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
     getArticle(api, id)
       .then((response) => {
         if (cancelled) return;
-        setFields(fieldsOf(response.data));
+        setFields(pickArticleFields(response.data));
         setRevision(response.data.revision);
         void drawMissingDiagrams(api, response.data);
       })
@@ -76,7 +75,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
 
   const reloadServerCopy = () => {
     if (conflict) {
-      setFields(fieldsOf(conflict));
+      setFields(pickArticleFields(conflict));
       setRevision(conflict.revision);
     }
     clearConflict();

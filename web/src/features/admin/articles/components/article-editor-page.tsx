@@ -2,15 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, SaveRegular } from '@fluentui/react-icons';
-import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, emptyArticleFields, pickArticleFields, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { ArticleFields } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave, useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import { getArticle } from '../api/articles.api';
-import type { ArticleFields } from '../model/article-fields';
-import { emptyArticle, fieldsOf } from '../model/article-fields';
 import { drawMissingDiagrams } from '../model/draw-diagrams';
 import { useArticleSave } from '../hooks/use-article-save';
 import { ArticleConflictDialog } from './article-conflict-dialog';
@@ -42,8 +41,8 @@ export default function ArticleEditorPage() {
   const params = useParams();
   const narrow = useMediaQuery('(max-width: 599px)');
   const id = params.id ? Number(params.id) : null;
-  const [saved, setSaved] = useState<ArticleFields>(emptyArticle);
-  const [fields, setFields] = useState<ArticleFields>(emptyArticle);
+  const [saved, setSaved] = useState<ArticleFields>(emptyArticleFields);
+  const [fields, setFields] = useState<ArticleFields>(emptyArticleFields);
   /** The revision `saved` is at, sent back as If-Match. */
   const [revision, setRevision] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(id !== null);
@@ -61,8 +60,8 @@ export default function ArticleEditorPage() {
     getArticle(api, id)
       .then((response) => {
         if (cancelled) return;
-        setSaved(fieldsOf(response.data));
-        setFields(fieldsOf(response.data));
+        setSaved(pickArticleFields(response.data));
+        setFields(pickArticleFields(response.data));
         setRevision(response.data.revision);
         void drawMissingDiagrams(api, response.data);
       })
@@ -86,8 +85,8 @@ export default function ArticleEditorPage() {
 
   const reloadServerCopy = () => {
     if (conflict) {
-      setSaved(fieldsOf(conflict));
-      setFields(fieldsOf(conflict));
+      setSaved(pickArticleFields(conflict));
+      setFields(pickArticleFields(conflict));
       setRevision(conflict.revision);
     }
     clearConflict();

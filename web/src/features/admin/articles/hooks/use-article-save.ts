@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { articleCreateSchema, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { AdminArticleDetail } from '@folio/shared';
+import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import type { ArticleFields } from '../model/article-fields';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
 import { drawMissingDiagrams } from '../model/draw-diagrams';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminArticleDetail, AiAnalysis } from '@folio/shared';
+import type { AdminArticleDetail, AiAnalysis, ArticleFields } from '@folio/shared';
 import { UiMessages } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
-import type { ArticleFields } from './article-fields';
 import type { BatchAiSteps, BatchProgress } from './batch-ai';
 import { runBatchAi } from './batch-ai';
 

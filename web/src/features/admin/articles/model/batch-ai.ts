@@ -1,7 +1,6 @@
-import type { AdminArticleDetail, AiAnalysis } from '@folio/shared';
+import type { AdminArticleDetail, AiAnalysis, ArticleFields } from '@folio/shared';
 import { BATCH_AI_DELAY_MS, UiMessages } from '@folio/shared';
 import { errorMessage, isAbortError } from '../../../../lib/api-client';
-import type { ArticleFields } from './article-fields';
 import { aiErrorMessage } from './ai-errors';
 
 export interface BatchFailure {
