@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
 import type { Services } from '../services/services.js';
 
@@ -78,4 +79,20 @@ export function rssXml(services: Services, origin: string): string {
     '</rss>',
     '',
   ].join('\n');
+}
+
+/** Each feed's path, its content type, and how it is written for the site's origin. */
+const FEEDS: Readonly<Record<string, { type: string; write: (services: Services, origin: string) => string }>> = {
+  '/robots.txt': { type: 'text/plain; charset=utf-8', write: (_services, origin) => robotsTxt(origin) },
+  '/sitemap.xml': { type: 'application/xml; charset=utf-8', write: sitemapXml },
+  '/rss.xml': { type: 'application/rss+xml; charset=utf-8', write: rssXml },
+};
+
+/** Answers `/robots.txt`, `/sitemap.xml` or `/rss.xml`; false for any other path. */
+export function serveFeed(ctx: Context, services: Services, origin: string): boolean {
+  const feed = Object.hasOwn(FEEDS, ctx.path) ? FEEDS[ctx.path] : undefined;
+  if (!feed) return false;
+  ctx.type = feed.type;
+  ctx.body = feed.write(services, origin);
+  return true;
 }
