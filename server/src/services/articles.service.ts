@@ -63,7 +63,7 @@ export class ArticlesService {
   private readonly tagRanking: GenerationMemo<Record<string, number>>;
 
   constructor(
-    readonly articles: ArticlesRepository,
+    private readonly articles: ArticlesRepository,
     /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
     private readonly comments: CommentsRepository,
     /** Read only here, for the detail's pre-rendered diagrams; DiagramsService writes them. */
@@ -146,6 +146,11 @@ export class ArticlesService {
   presentAdminDetail(article: ArticleRecord): AdminArticleDetail {
     const body = this.articles.body(article.id);
     return presentAdminArticleDetail(article, body, this.stats(article), this.diagrams.shownFor(article, body));
+  }
+
+  /** An article's title, binned ones included; `''` once it is purged. */
+  titleOf(id: number): string {
+    return this.articles.find(id)?.title ?? '';
   }
 
   /** Whether a live (published, not binned) article has this id. */
@@ -250,5 +255,26 @@ export class ArticlesService {
     const moved = await this.articles.moveToBin(unique);
     const deleted = new Set(moved.map((article) => article.id));
     return { deleted: unique.filter((id) => deleted.has(id)), not_found: unique.filter((id) => !deleted.has(id)) };
+  }
+
+  /** Binned articles in stored order; the recycle bin decides how to sort them. */
+  listBinned(): ArticleRecord[] {
+    return this.articles.listBinned();
+  }
+
+  /** A binned article; `undefined` for a live or unknown id. */
+  findBinned(id: number): ArticleRecord | undefined {
+    const article = this.articles.find(id);
+    return article && article.deleted_at !== null ? article : undefined;
+  }
+
+  /** Makes a binned article live again; `undefined` when it is not in the bin. */
+  restoreFromBin(id: number): Promise<ArticleRecord | undefined> {
+    return this.articles.restore(id);
+  }
+
+  /** Removes binned articles for good, with their views and comments; live and unknown ids are skipped. */
+  purgeFromBin(ids: readonly number[]): Promise<ArticleRecord[]> {
+    return this.articles.purge(ids);
   }
 }

@@ -61,7 +61,7 @@ export class CommentsService {
   }
 
   presentAdmin(list: readonly CommentRecord[]): AdminComment[] {
-    return list.map((comment) => presentAdminComment(comment, this.articles.articles.find(comment.article_id)?.title ?? ''));
+    return list.map((comment) => presentAdminComment(comment, this.articles.titleOf(comment.article_id)));
   }
 
   /** Deletes a comment for good; 404 `评论不存在` when there is none. */

@@ -27,7 +27,7 @@ export class RecycleBinService {
   /** Binned articles, newest `deleted_at` first. Expired ones are purged first, so none is shown past its `purge_at`. */
   async list(): Promise<ArticleRecord[]> {
     await this.purgeExpired();
-    return this.articles.articles.listBinned().sort(newestDeletedFirst);
+    return this.articles.listBinned().sort(newestDeletedFirst);
   }
 
   present(list: readonly ArticleRecord[]): RecycleBinItem[] {
@@ -35,39 +35,39 @@ export class RecycleBinService {
   }
 
   private requireBinned(id: number): ArticleRecord {
-    const article = this.articles.articles.find(id);
-    if (!article || article.deleted_at === null) throw notFound(M.notInBin);
+    const article = this.articles.findBinned(id);
+    if (!article) throw notFound(M.notInBin);
     return article;
   }
 
   async restore(id: number): Promise<ArticleRecord> {
     this.requireBinned(id);
-    const restored = await this.articles.articles.restore(id);
+    const restored = await this.articles.restoreFromBin(id);
     if (!restored) throw notFound(M.notInBin);
     return restored;
   }
 
   async purge(id: number): Promise<void> {
     this.requireBinned(id);
-    const [purged] = await this.articles.articles.purge([id]);
+    const [purged] = await this.articles.purgeFromBin([id]);
     if (!purged) throw notFound(M.notInBin);
   }
 
   /** Purges every binned article; resolves with how many were removed. */
   async empty(): Promise<number> {
-    const ids = this.articles.articles.listBinned().map((article) => article.id);
+    const ids = this.articles.listBinned().map((article) => article.id);
     if (ids.length === 0) return 0;
-    return (await this.articles.articles.purge(ids)).length;
+    return (await this.articles.purgeFromBin(ids)).length;
   }
 
   /** Purges articles binned longer than the retention period; resolves with how many were removed. */
   async purgeExpired(now: number = Date.now()): Promise<number> {
-    const ids = this.articles.articles
+    const ids = this.articles
       .listBinned()
       .filter((article) => this.isExpired(article, now))
       .map((article) => article.id);
     if (ids.length === 0) return 0;
-    return (await this.articles.articles.purge(ids)).length;
+    return (await this.articles.purgeFromBin(ids)).length;
   }
 
   /**

@@ -46,8 +46,7 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
  */
 export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
   const { articles } = services;
-  const found = articles.articles.findLive(id);
-  return { ...baseSnapshot(services), article: found ? articles.publicDetail(id, countView) : null };
+  return { ...baseSnapshot(services), article: articles.isLive(id) ? articles.publicDetail(id, countView) : null };
 }
 
 /** A page that needs only the layout's data (the 404 page). */
