@@ -6,11 +6,20 @@ import conditional from 'koa-conditional-get';
 import { LRUCache } from 'lru-cache';
 
 /**
- * How long a shared cache in front (a reverse proxy or a CDN) may serve a public answer without
- * asking again: a few seconds absorbs a traffic spike, and an owner's change shows within them.
- * Browsers always revalidate (max-age=0) and get a cheap 304 while nothing changed.
+ * Public answers (pages, feeds, public API reads). Browsers get `max-age=0`: they revalidate
+ * every reuse and get a cheap 304 while nothing changed. They get no `stale-while-revalidate`,
+ * which browsers honour too: a fetch made right after a realtime event would be answered from
+ * the browser's cache with the list from before the change. Shared caches in front (a reverse
+ * proxy, a CDN) may serve an answer for 5 s without asking (`s-maxage`): that absorbs a traffic
+ * spike, and an owner's change shows within them.
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+/**
+ * The same answers as CDNs read them (`CDN-Cache-Control` is read by CDNs alone, in place of
+ * Cache-Control; browsers and plain proxies ignore it): 5 s fresh, then served stale for up to
+ * 30 s while the CDN refreshes its copy in the background, so no visitor waits for the origin.
+ */
+export const PUBLIC_CDN_CACHE_CONTROL = 'max-age=5, stale-while-revalidate=30';
 /**
  * A public read that counts itself (an article's detail adds a view): a shared cache may keep it
  * but must ask the server every time, so that every read is counted. Its ETag moves with every
@@ -19,6 +28,12 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-
 export const COUNTED_READ_CACHE_CONTROL = 'public, no-cache';
 /** Admin answers carry the owner's data: never kept by any cache. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Marks the answer being built as public: see {@link PUBLIC_CACHE_CONTROL}. */
+export function setPublicCaching(ctx: Context): void {
+  ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  ctx.set('CDN-Cache-Control', PUBLIC_CDN_CACHE_CONTROL);
+}
 
 const isPublicApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
 
@@ -35,7 +50,8 @@ function apiCacheControl() {
     }
     if (!ctx.path.startsWith('/api/') || ctx.response.get('Cache-Control')) return;
     const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && isPublicApi(ctx.path);
-    ctx.set('Cache-Control', cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+    if (cacheable) setPublicCaching(ctx);
+    else ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
+import { setPublicCaching } from '../http/http-cache.js';
 import type { Services } from '../services/services.js';
 
 /** How many of the newest articles the RSS feed lists. */
@@ -93,6 +94,8 @@ export function serveFeed(ctx: Context, services: Services, origin: string): boo
   const feed = Object.hasOwn(FEEDS, ctx.path) ? FEEDS[ctx.path] : undefined;
   if (!feed) return false;
   ctx.type = feed.type;
+  // Public like the pages: crawlers and feed readers poll them, and a shared cache may absorb that.
+  setPublicCaching(ctx);
   ctx.body = feed.write(services, origin);
   return true;
 }

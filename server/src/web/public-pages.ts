@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { PublicPageSnapshot } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { markReplayable } from '../http/answer-replay.js';
-import { PUBLIC_CACHE_CONTROL, preferredEncoding } from '../http/http-cache.js';
+import { preferredEncoding, setPublicCaching } from '../http/http-cache.js';
 import { GenerationMemo } from '../services/generation-memo.js';
 import { visitArticlePage } from './article-page-views.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
@@ -83,7 +83,7 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
       const cached = await cache.get(url, fingerprint, render);
       ctx.status = 200;
       ctx.etag = cached.etag;
-      ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      setPublicCaching(ctx);
       if (ctx.fresh) {
         ctx.status = 304;
         return;

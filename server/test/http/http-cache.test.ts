@@ -227,6 +227,18 @@ describe('Cache-Control', () => {
     }
   });
 
+  it('lets no browser reuse a public answer unasked: the stale allowance is for CDNs alone', { timeout: SLOW }, async () => {
+    for (const pathName of ['/api/skills', '/api/articles', '/', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      const response = await raw(pathName);
+      expect(response.status, pathName).toBe(200);
+      // Browsers honour stale-while-revalidate too: a refetch after a realtime event would get the old answer.
+      expect(response.headers['cache-control'], pathName).toBe('public, max-age=0, s-maxage=5');
+      expect(response.headers['cdn-cache-control'], pathName).toBe('max-age=5, stale-while-revalidate=30');
+    }
+    const adminAnswer = await raw('/api/admin/verify', { Authorization: `Bearer ${token}` });
+    expect(adminAnswer.headers['cdn-cache-control']).toBeUndefined();
+  });
+
   it("an article's detail, which counts a view, is revalidated by a shared cache every time", { timeout: SLOW }, async () => {
     const list = JSON.parse((await raw('/api/articles', { 'Accept-Encoding': 'identity' })).body.toString('utf8')) as {
       data: Array<{ id: number }>;
