@@ -47,3 +47,16 @@ export const unsupportedMediaType = (msg: string = M.jsonRequired) => new AppErr
 export const rateLimited = (msg: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', msg, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
 export const internalError = () => new AppError(500, 'internal_error', M.internalError);
+
+/**
+ * A nickname kept for the site's owner: a field error like any other, in a class of its own
+ * because each answer tells whether a name is the admin's username, so the comment rate limit
+ * keeps the point such a refusal took instead of giving it back (see http/rate-limit.ts).
+ */
+export class ReservedNicknameError extends AppError {
+  constructor(msg: string) {
+    const errors: FieldError[] = [{ field: 'author', msg }];
+    super(400, 'validation_failed', msg, { errors });
+    this.name = 'ReservedNicknameError';
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Every module that builds a schema loads zod's Chinese messages and CSP-safe mode with it: the
 // package is marked side-effect free except for that file, so a page that needs no schema loads no zod.
 import './zod-messages.js';
+import { stripBodyDisguises, stripNicknameInvisibles } from './visitor-text.js';
 
 /**
  * Text cleaning for every string the API accepts, in one place. Control characters are removed
@@ -33,7 +34,14 @@ export interface CleanStringOptions {
   error?: string | ((issue: { input: unknown }) => string);
   /** Keep newlines and tabs (Markdown, about texts, comments, summaries). */
   multiline?: boolean;
+  /**
+   * Text a visitor writes for others to read (see visitor-text.ts): a `nickname` loses every
+   * invisible character, a `body` the characters that reorder or hide text.
+   */
+  visitor?: 'nickname' | 'body';
 }
+
+const VISITOR_TEXT_RULES = { nickname: stripNicknameInvisibles, body: stripBodyDisguises } as const;
 
 /**
  * A zod string that refuses lone surrogates and removes control characters before the rest of
@@ -44,5 +52,8 @@ export function cleanString(options: CleanStringOptions = {}) {
   const base = options.error === undefined ? z.string() : z.string({ error: options.error });
   return base
     .refine((text) => !hasLoneSurrogate(text), { message: TEXT_LONE_SURROGATE_MESSAGE, abort: true })
-    .overwrite((text) => stripControlCharacters(text, options.multiline === true));
+    .overwrite((text) => {
+      const cleaned = stripControlCharacters(text, options.multiline === true);
+      return options.visitor === undefined ? cleaned : VISITOR_TEXT_RULES[options.visitor](cleaned);
+    });
 }

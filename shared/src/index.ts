@@ -1,4 +1,5 @@
 export * from './clean-text.js';
+export * from './visitor-text.js';
 export * from './constants.js';
 export * from './html-allow-list.js';
 export * from './mermaid-fences.js';

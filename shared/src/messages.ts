@@ -118,6 +118,7 @@ export const ServerMessages = {
   commentAuthorTooLong: '昵称不能超过50个字符',
   commentContentTooLong: '评论内容不能超过2000个字符',
   commentEmailInvalid: '邮箱格式不正确',
+  commentAuthorReserved: (nickname: string) => `昵称“${nickname}”为博主保留，请换一个`,
   commentRateLimited: '评论过于频繁，请稍后再试',
   commentNotFound: '评论不存在',
   commentDeleted: '评论删除成功',

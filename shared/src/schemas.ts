@@ -234,11 +234,11 @@ export const aiAnalyzeSchema = z.object({
 export type AiAnalyzeRequest = z.infer<typeof aiAnalyzeSchema>;
 
 export const commentCreateSchema = z.object({
-  author: cleanString({ error: M.commentFieldsRequired })
+  author: cleanString({ error: M.commentFieldsRequired, visitor: 'nickname' })
     .trim()
     .min(1, M.commentFieldsRequired)
     .max(LIMITS.commentAuthor, M.commentAuthorTooLong),
-  content: cleanString({ error: M.commentFieldsRequired, multiline: true })
+  content: cleanString({ error: M.commentFieldsRequired, multiline: true, visitor: 'body' })
     .trim()
     .min(1, M.commentFieldsRequired)
     .max(LIMITS.commentContent, M.commentContentTooLong),

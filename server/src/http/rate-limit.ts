@@ -2,7 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS, ServerMessages as M } from '@folio/shared';
 import type { ServerConfig } from '../config.js';
-import { AppError, rateLimited } from '../errors.js';
+import { AppError, ReservedNicknameError, rateLimited } from '../errors.js';
 import type { AdminState } from './require-admin.js';
 
 /** The limits of API 1.6, by name. */
@@ -41,6 +41,8 @@ function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<Rat
     },
     // Only stored comments count: a refused attempt (bad input, missing article, or a 429 from
     // the other window) gives its point back, so fixing a form never locks anyone out for an hour.
+    // A nickname refused as the owner's keeps it: each such answer tells whether a name is the
+    // admin username, so guessing it costs the allowance.
     comments: {
       windows: [
         { points: config.commentRateLimits.perMinute, durationMs: commentsPerMinute.windowMs },
@@ -49,7 +51,7 @@ function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<Rat
       message: M.commentRateLimited,
       key: (ctx) => ctx.ip,
       onSuccess: 'keep',
-      onFailure: () => 'refund',
+      onFailure: (error) => (error instanceof ReservedNicknameError ? 'keep' : 'refund'),
     },
     // Per token, after requireAdmin: each analysis may cost the owner a paid provider call.
     aiAnalysis: {

@@ -1,13 +1,18 @@
+import { stripBodyDisguises, stripNicknameInvisibles } from '@folio/shared';
 import type { AdminComment, PublicComment } from '@folio/shared';
 import type { CommentRecord } from '../store/records.js';
 
-/** A comment as anyone may see it: the email, IP and user agent never leave through this (API 3.5). */
+/**
+ * A comment as anyone may see it: the email, IP and user agent never leave through this (API 3.5).
+ * Nickname and body go through the same visitor-text rules as a new comment, so one stored
+ * before them (or restored from a backup) cannot show `\u202Enimda` as `admin` either.
+ */
 export function presentPublicComment(comment: CommentRecord): PublicComment {
   return {
     id: comment.id,
     article_id: comment.article_id,
-    author: comment.author,
-    content: comment.content,
+    author: stripNicknameInvisibles(comment.author),
+    content: stripBodyDisguises(comment.content),
     created_at: comment.created_at,
   };
 }

@@ -1,10 +1,24 @@
-import { ServerMessages as M } from '@folio/shared';
+import { ServerMessages as M, isReservedNickname, stripTags } from '@folio/shared';
 import type { AdminComment, CommentCreateRequest } from '@folio/shared';
-import { notFound } from '../errors.js';
+import { ReservedNicknameError, notFound } from '../errors.js';
 import { presentAdminComment } from '../presenters/comments.presenter.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { CommentRecord } from '../store/records.js';
 import type { ArticlesService } from './articles.service.js';
+import type { SiteBlocksService } from './site-blocks.service.js';
+
+/**
+ * The longest User-Agent kept with a comment. Browsers send about 150 characters; the header is
+ * the client's to fill, and without a bound each comment could store kilobytes of it.
+ */
+export const STORED_USER_AGENT_CHARS = 512;
+
+/** Where the owner's own names come from: nicknames equal to them are refused. */
+export interface SiteOwner {
+  /** The home block's `author` is the name the owner shows on the site. */
+  siteBlocks: SiteBlocksService;
+  adminUsername: string;
+}
 
 /** Who posted: stored with the comment for the admin, never shown publicly (API 3.5). */
 export interface CommentClient {
@@ -23,6 +37,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     /** For the live check and the admin list's article titles. */
     private readonly articles: ArticlesService,
+    private readonly owner: SiteOwner,
   ) {}
 
   /** Public comments of a live article, newest first; 404 when it is missing or binned. */
@@ -32,19 +47,27 @@ export class CommentsService {
   }
 
   /**
-   * Stores a comment on a live article (404 when it is missing or binned). The check and the
-   * write happen in the same turn, so an article binned meanwhile cannot receive it.
+   * Stores a comment on a live article (404 when it is missing or binned); a nickname that reads
+   * as the owner's is refused with 400. The checks and the write happen in the same turn, so an
+   * article binned meanwhile cannot receive it.
    */
   create(articleId: number, fields: CommentCreateRequest, client: CommentClient): Promise<CommentRecord> {
     this.articles.requireLive(articleId);
+    if (isReservedNickname(fields.author, this.ownerNames()))
+      throw new ReservedNicknameError(M.commentAuthorReserved(fields.author));
     return this.comments.create({
       article_id: articleId,
       author: fields.author,
       email: fields.email,
       content: fields.content,
       ip_address: client.ip,
-      user_agent: client.userAgent,
+      user_agent: client.userAgent.slice(0, STORED_USER_AGENT_CHARS),
     });
+  }
+
+  /** The site's author name (it may hold HTML) and the admin username. */
+  private ownerNames(): string[] {
+    return [stripTags(this.owner.siteBlocks.find('home')?.content.author ?? ''), this.owner.adminUsername];
   }
 
   /** Every comment, binned articles' included, newest first, filtered for the admin list. */

@@ -63,17 +63,18 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const uploadRepository = new UploadsRepository(store);
   const backupRepository = new BackupRepository(store);
   const diagramRepository = new DiagramsRepository(store);
+  const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
   const articles = new ArticlesService(articleRepository, commentRepository, diagramRepository, () => store.generation);
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
-    siteBlocks: new SiteBlocksService(new SiteBlocksRepository(store)),
+    siteBlocks,
     skills: new SkillOrContactService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new SkillOrContactService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
     articles,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
-    comments: new CommentsService(commentRepository, articles),
+    comments: new CommentsService(commentRepository, articles, { siteBlocks, adminUsername: config.adminUsername }),
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     markdownImport: new MarkdownImportService(articleRepository),

@@ -48,6 +48,15 @@ describe('POST /api/articles/{id}/comments', () => {
     });
   });
 
+  it('stores at most 512 characters of a long User-Agent', async () => {
+    const articleId = await createArticle(api, token);
+    const userAgent = `Mozilla/5.0 ${'x'.repeat(15_500)}`;
+    expect((await postComment(api, articleId, {}, { 'User-Agent': userAgent })).status).toBe(201);
+    const admin = await api<EnvelopeBody>('GET', '/api/admin/comments', { token });
+    const stored = (admin.body.data as { comments: { user_agent: string }[] }).comments[0]?.user_agent;
+    expect(stored).toBe(userAgent.slice(0, 512));
+  });
+
   it('accepts a missing, empty or null email', async () => {
     const articleId = await createArticle(api, token);
     for (const email of [undefined, '', null]) {
