@@ -19,11 +19,9 @@ import { createLogger } from './logger.js';
 import { createRealtime } from './realtime.js';
 import { SsrRenderer } from './web/ssr-renderer.js';
 import { serveWebApp } from './web/web.middleware.js';
-import { registerArticleToolRoutes } from './routes/admin/article-tools.routes.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
-import { registerAdminArticleRoutes } from './routes/admin/articles.routes.js';
+import { registerAdminArticleRoutes } from './routes/admin/articles/index.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
-import { registerRecycleBinRoutes } from './routes/admin/recycle-bin.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerDiagramRoutes } from './routes/diagrams.routes.js';
@@ -91,22 +89,20 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     rateLimits: new RateLimits(config),
   };
 
+  // Each module registers its literal paths before its `/:id` ones, so no route here hides
+  // another whatever the order (server/test/routes/route-order.test.ts checks the whole table).
   const api = new Router();
   registerHealthRoutes(api);
   registerAuthRoutes(api, context);
   registerSiteBlockRoutes(api, context);
-  registerArticleToolRoutes(api, context);
   registerUploadRoutes(api, context);
   registerAvatarRoutes(api, context);
   registerBackupRoutes(api, context);
   registerSkillAndContactRoutes(api, context);
   registerDiagramRoutes(api, context);
-
-  // Articles, comments and the recycle bin last: their `/:id` routes must not shadow literal paths.
   registerArticleRoutes(api, context);
   registerCommentRoutes(api, context);
   registerAdminArticleRoutes(api, context);
-  registerRecycleBinRoutes(api, context);
   registerAdminCommentRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the

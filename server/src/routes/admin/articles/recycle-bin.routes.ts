@@ -1,8 +1,9 @@
 import type { Router } from '@koa/router';
-import { RECYCLE_BIN_PAGE_SIZE, RealtimeEvents, ServerMessages as M } from '@folio/shared';
-import type { AppContext } from '../../app-context.js';
-import { paginate, sendOk } from '../../http/envelope.js';
-import { parseId, parsePagination } from '../../http/validate.js';
+import { RECYCLE_BIN_PAGE_SIZE, ServerMessages as M } from '@folio/shared';
+import type { AppContext } from '../../../app-context.js';
+import { paginate, sendOk } from '../../../http/envelope.js';
+import { parseId, parsePagination } from '../../../http/validate.js';
+import { emitArticlesChanged } from './articles.routes.js';
 
 /** The recycle bin of API section 10. Purges emit no event: binned articles are already hidden. */
 export function registerRecycleBinRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
@@ -15,10 +16,14 @@ export function registerRecycleBinRoutes(router: Router, { services, realtime, r
     sendOk(ctx, service.present(items), { legacy: { ...pagination } });
   });
 
+  router.delete(base, requireAdmin, async (ctx) => {
+    sendOk(ctx, { purged: await service.empty() }, { msg: M.binEmptied });
+  });
+
   router.post(`${base}/:id/restore`, requireAdmin, async (ctx) => {
     const id = parseId(ctx.params.id, M.notInBin);
     const restored = await service.restore(id);
-    realtime.emit(RealtimeEvents.articles, { ids: [id] });
+    emitArticlesChanged(realtime, [id]);
     sendOk(ctx, articles.presentAdminDetail(restored), { msg: M.restored });
   });
 
@@ -26,9 +31,5 @@ export function registerRecycleBinRoutes(router: Router, { services, realtime, r
     const id = parseId(ctx.params.id, M.notInBin);
     await service.purge(id);
     sendOk(ctx, { id }, { msg: M.purged });
-  });
-
-  router.delete(base, requireAdmin, async (ctx) => {
-    sendOk(ctx, { purged: await service.empty() }, { msg: M.binEmptied });
   });
 }

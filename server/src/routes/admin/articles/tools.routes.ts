@@ -1,10 +1,11 @@
 import type { Router } from '@koa/router';
-import { LIMITS, RealtimeEvents, ServerMessages as M, aiAnalyzeSchema } from '@folio/shared';
-import type { AppContext } from '../../app-context.js';
-import { badRequest, payloadTooLarge } from '../../errors.js';
-import { jsonBody, multipartBody, uploadedFiles } from '../../http/body.js';
-import { sendOk } from '../../http/envelope.js';
-import { parseBody } from '../../http/validate.js';
+import { LIMITS, ServerMessages as M, aiAnalyzeSchema } from '@folio/shared';
+import type { AppContext } from '../../../app-context.js';
+import { badRequest, payloadTooLarge } from '../../../errors.js';
+import { jsonBody, multipartBody, uploadedFiles } from '../../../http/body.js';
+import { sendOk } from '../../../http/envelope.js';
+import { parseBody } from '../../../http/validate.js';
+import { emitArticlesChanged } from './articles.routes.js';
 
 /** Markdown import and AI analysis: the admin article tools of API section 9. */
 export function registerArticleToolRoutes(router: Router, { services, realtime, requireAdmin, rateLimits }: AppContext): void {
@@ -36,7 +37,7 @@ export function registerArticleToolRoutes(router: Router, { services, realtime, 
     const summary = await markdownImport.import(
       files.map((file) => ({ filename: file.originalFilename ?? '', path: file.filepath, size: file.size })),
     );
-    if (summary.imported_count > 0) realtime.emit(RealtimeEvents.articles, { ids: summary.imported_ids });
+    if (summary.imported_count > 0) emitArticlesChanged(realtime, summary.imported_ids);
     sendOk(ctx, summary, { msg: M.importMdResult(summary.imported_count, summary.skipped_count) });
   });
 }
