@@ -3,7 +3,7 @@ import { CommonUiMessages } from '@folio/shared';
 
 /**
  * The one HTTP client of Folio's front ends (public site, admin, desktop): JSON calls in the
- * envelope of API.md 1.2. Pure on purpose: no React and no DOM beyond fetch, AbortSignal and
+ * envelope of server/API.md §1.2. Pure on purpose: no React and no DOM beyond fetch, AbortSignal and
  * FormData, so the desktop app can route it through its bridge and unit tests can run it in Node.
  */
 
@@ -32,14 +32,14 @@ export class ApiError extends Error {
     return isRecord(this.body) && 'data' in this.body ? this.body.data : null;
   }
 
-  /** Per-field validation problems of a 400 answer (API.md 1.3). */
+  /** Per-field validation problems of a 400 answer (server/API.md §1.2). */
   get fieldErrors(): FieldError[] {
     const data = this.data;
     return isRecord(data) && Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
   }
 }
 
-/** The whole envelope of API.md 1.2: `data` plus the top-level pagination and legacy fields. */
+/** The whole envelope of server/API.md §1.2: `data` plus the top-level pagination and legacy fields. */
 export interface EnvelopeResponse<T> {
   code: number;
   msg: string;

@@ -6,7 +6,7 @@ import type { RealtimeEvent, RealtimeEventMap } from '@folio/shared';
 let socket: Promise<Socket> | null = null;
 
 /**
- * One shared connection per tab, opened on first use (API 13). The client library is fetched
+ * One shared connection per tab, opened on first use (server/API.md §13). The client library is fetched
  * then, after the page is hydrated: live updates are not needed before a visitor can use it, so
  * Socket.IO is not part of the JavaScript a public page waits for.
  */

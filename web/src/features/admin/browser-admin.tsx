@@ -5,7 +5,7 @@ import { pickFilesWithInput } from './platform';
 
 const TOKEN_KEY = 'folio_admin_token';
 
-/** The browser's adapter: same-origin API, token in localStorage (SPEC 4), native file input. */
+/** The browser's adapter: same-origin API, token in localStorage (docs/spec.md §4.1), native file input. */
 export default function BrowserAdmin() {
   const platform = useMemo<AdminPlatform>(
     () => ({

@@ -19,7 +19,7 @@ export type NotifyIntent = 'success' | 'error' | 'warning' | 'info';
 export interface Notification {
   message: string;
   intent: NotifyIntent;
-  /** How long the snackbar stays, from SNACKBAR_MS (SPEC section 9). */
+  /** How long the snackbar stays, from SNACKBAR_MS (docs/spec.md §9). */
   durationMs: number;
 }
 

@@ -11,7 +11,7 @@ import { ProjectsSection } from './projects/components/projects-section';
 import { SkillsSection } from './skills/components/skills-section';
 import { usePageReady } from '../../lib/use-page-ready';
 
-/** `/`: the landing page with its six anchored sections (SPEC 2). */
+/** `/`: the landing page with its six anchored sections (docs/spec.md §2.1). */
 export function LandingPage() {
   const location = useLocation();
   const { home } = useSiteBlocks();

@@ -20,7 +20,7 @@ export interface PaginationProps {
   total: number;
   perPageOptions?: number[];
   onPageChange: (page: number) => void;
-  /** Changing the page size goes back to the first page (SPEC 9). */
+  /** Changing the page size goes back to the first page (docs/spec.md §9). */
   onPerPageChange?: (perPage: number) => void;
 }
 

@@ -1,6 +1,6 @@
 import type { PublicArticleDetail } from '@folio/shared';
 
-/** The built-in sample of demo mode (SPEC 4): the only article, id 1. */
+/** The built-in sample of demo mode (docs/spec.md §4.5): the only article, id 1. */
 export const DEMO_ARTICLE: PublicArticleDetail = {
   id: 1,
   title: 'React 18 新特性详解',

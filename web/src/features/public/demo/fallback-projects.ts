@@ -1,6 +1,6 @@
 import type { Project } from '../projects/model/projects';
 
-/** Shown when the code host cannot be reached and nothing is cached (SPEC 4). */
+/** Shown when the code host cannot be reached and nothing is cached (docs/spec.md §4.3). */
 export function fallbackProjects(profileUrl: string): Project[] {
   const link = profileUrl || 'https://github.com';
   const updated = '2026-01-01T00:00:00Z';

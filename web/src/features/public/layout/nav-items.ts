@@ -1,6 +1,6 @@
 import { PublicUiMessages as M } from '@folio/shared';
 
-/** The landing page's sections, in order: anchor id and top-bar label (SPEC 2). */
+/** The landing page's sections, in order: anchor id and top-bar label (docs/spec.md §2.1). */
 export const NAV_ITEMS = [
   { id: 'home', label: M.navHome },
   { id: 'about', label: M.navAbout },

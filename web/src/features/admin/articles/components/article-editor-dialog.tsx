@@ -31,7 +31,7 @@ export interface ArticleEditorDialogProps {
   onClose: (saved: boolean) => void;
 }
 
-/** The create/edit dialog of the articles screen (SPEC 2): 取消 and 保存. */
+/** The create/edit dialog of the articles screen (docs/spec.md §2.5): 取消 and 保存. */
 export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProps) {
   const styles = useStyles();
   const api = useAdminApi();

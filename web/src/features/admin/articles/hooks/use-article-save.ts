@@ -15,7 +15,7 @@ function currentCopyOf(error: unknown): AdminArticleDetail | null {
 }
 
 /**
- * Validates (SPEC 5) and saves an article; resolves to the saved article, or null when nothing
+ * Validates (docs/spec.md §5) and saves an article; resolves to the saved article, or null when nothing
  * was saved. An edit sends the revision it was loaded at as `If-Match`, so when the article was
  * changed elsewhere meanwhile the server refuses (412) and `conflict` holds its current copy.
  */

@@ -1,7 +1,7 @@
 import { UiMessages } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 
-/** SPEC 8: the AI analysis failure messages, judged from how the call failed. */
+/** docs/spec.md §8: the AI analysis failure messages, judged from how the call failed. */
 export function aiErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return UiMessages.aiUnreachable;

@@ -2,7 +2,7 @@ import { ADMIN_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AdminArticleListItem } from '@folio/shared';
 
 /**
- * The admin article list (SPEC 4): what is asked for (page, page size, applied title search),
+ * The admin article list (docs/spec.md §2.5): what is asked for (page, page size, applied title search),
  * what the last answer held, and the rows the owner ticked. Selection survives paging and
  * searching, so a batch can span pages; it loses only the articles that were deleted.
  */
@@ -56,7 +56,7 @@ export function articleListReducer(state: ArticleListState, action: ArticleListA
   switch (action.type) {
     case 'pageChanged':
       return patch(state, { page: action.page });
-    // A new page size or search starts again from the first page (SPEC 9).
+    // A new page size or search starts again from the first page (docs/spec.md §9).
     case 'perPageChanged':
       return patch(state, { perPage: action.perPage, page: 1 });
     case 'searched':

@@ -71,7 +71,7 @@ describe('runBatchAi', () => {
     expect(seen.map((progress) => progress.done)).toEqual([0, 1, 2, 3, 4, 4]);
   });
 
-  it('turns a provider failure into the SPEC 8 message for that article and goes on', async () => {
+  it('turns a provider failure into the docs/spec.md §8 message for that article and goes on', async () => {
     const { steps, saved } = fakeSteps([buildArticle(1), buildArticle(2)], async (input) => {
       if (input.title === '文章1') throw new ApiError('AI服务错误', 500);
       return analysis;

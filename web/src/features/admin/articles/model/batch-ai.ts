@@ -11,7 +11,7 @@ export interface BatchFailure {
 
 export interface BatchProgress {
   running: boolean;
-  /** 取消 was pressed and the run has not stopped yet (SPEC 4: show 正在取消… at once). */
+  /** 取消 was pressed and the run has not stopped yet (docs/spec.md §4.8: show 正在取消… at once). */
   cancelling: boolean;
   done: number;
   total: number;
@@ -60,7 +60,7 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
 class BatchCancelled extends Error {}
 
 /**
- * SPEC 4: analyse the articles one by one, BATCH_AI_DELAY_MS apart; each is fetched, analysed and
+ * docs/spec.md §4.8: analyse the articles one by one, BATCH_AI_DELAY_MS apart; each is fetched, analysed and
  * saved with the suggestions. Aborting `signal` stops the article in flight at once: its load and
  * analysis requests are cancelled and its suggestions are not saved. A save already sent is let
  * finish (it cannot be called back from the server) and counts. Resolves with the final progress.

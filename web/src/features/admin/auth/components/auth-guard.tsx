@@ -10,7 +10,7 @@ import { useAuthStyles } from './auth.styles';
 
 type GuardState = 'checking' | 'valid' | 'network-error';
 
-/** Verifies the token on entry and every 5 minutes (SPEC 4); an invalid one ends the session. */
+/** Verifies the token on entry and every 5 minutes (docs/spec.md §4.1); an invalid one ends the session. */
 export function AuthGuard() {
   const api = useAdminApi();
   const session = useSession();

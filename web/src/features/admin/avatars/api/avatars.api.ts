@@ -11,7 +11,7 @@ export function uploadAvatar(api: ApiClient, file: File) {
   return api.upload<AdminAvatar>('/api/admin/avatars', form);
 }
 
-/** Saves the whole order; the server makes the first avatar current (API.md 7). */
+/** Saves the whole order; the server makes the first avatar current (server/API.md §7.4). */
 export function saveAvatarOrder(api: ApiClient, ids: number[]) {
   return api.put<AdminAvatar[]>('/api/admin/avatars/order', { ids });
 }

@@ -1,13 +1,13 @@
 import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
 
-/** The about block's HTML fields (SPEC 2, About editor). */
+/** The about block's HTML fields (docs/spec.md §2.5, About editor). */
 export const ABOUT_FIELDS = [
   { key: 'education_background', label: PublicUiMessages.aboutEducation },
   { key: 'hobbies', label: PublicUiMessages.aboutHobbies },
   { key: 'personal_vision', label: PublicUiMessages.aboutVision },
 ] as const;
 
-/** The home block's fields (API 3.1), so the owner can change the landing page too. */
+/** The home block's fields (server/API.md §3.1), so the owner can change the landing page too. */
 export const HOME_FIELDS = [
   { key: 'title', label: AdminUiMessages.titleLabel, multiline: false },
   { key: 'subtitle', label: AdminUiMessages.homeSubtitle, multiline: false },

@@ -40,7 +40,7 @@ type Pending = { kind: 'restore' | 'purge'; item: RecycleBinItem } | { kind: 'em
 
 const duration = SNACKBAR_MS.articles;
 
-/** Deleted articles with restore, purge and empty, each confirmed (API 10). */
+/** Deleted articles with restore, purge and empty, each confirmed (server/API.md §10). */
 export function RecycleBinView() {
   const styles = useStyles();
   const api = useAdminApi();

@@ -1,6 +1,6 @@
 import { AdminUiMessages } from '@folio/shared';
 
-/** The admin menu of SPEC section 2, plus 评论管理 for the comments screen. */
+/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen. */
 export const ADMIN_TABS = [
   { path: 'content', label: AdminUiMessages.tabContent },
   { path: 'skills', label: AdminUiMessages.tabSkills },

@@ -41,7 +41,7 @@ export interface OrderedCardsEditorProps<F extends object> {
   renderFields: (item: Editable<F>, update: (patch: Partial<F>) => void) => ReactNode;
 }
 
-/** The sortable-cards screen shared by skills and contacts (SPEC 2 and 4). */
+/** The sortable-cards screen shared by skills and contacts (docs/spec.md §2.5 and §4.6). */
 export function OrderedCardsEditor<F extends object>({
   title,
   noun,

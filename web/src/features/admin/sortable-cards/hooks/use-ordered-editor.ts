@@ -29,7 +29,7 @@ export interface OrderedResource<F> {
 }
 
 /**
- * Holds skill or contact edits locally until 保存全部更改, then runs the save flow of API.md 6:
+ * Holds skill or contact edits locally until 保存全部更改, then runs the save flow of server/API.md §6.6:
  * create new cards, update changed ones, delete removed ones, save the order, reload.
  */
 export function useOrderedEditor<F extends object>(api: ApiClient, resource: OrderedResource<F>) {

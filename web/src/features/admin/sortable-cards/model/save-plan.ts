@@ -22,7 +22,7 @@ function fieldsDiffer(before: object, after: object): boolean {
   return Object.keys(right).some((name) => left[name] !== right[name]);
 }
 
-/** The save flow of API.md 6 for the current edits: what to create, update, delete, and the order. */
+/** The save flow of server/API.md §6.6 for the current edits: what to create, update, delete, and the order. */
 export function planOrderedSave<F extends object>(
   original: readonly Editable<F>[],
   items: readonly Editable<F>[],

@@ -17,7 +17,7 @@ export async function fetchComments(id: number, signal: AbortSignal): Promise<Pu
   return data.comments;
 }
 
-/** Posts a comment; the spec's comment form has no e-mail field, so it is sent empty (SPEC 3). */
+/** Posts a comment; the spec's comment form has no e-mail field, so it is sent empty (docs/spec.md §3). */
 export function postComment(id: number, author: string, content: string): Promise<unknown> {
   return publicApi.post(`/api/articles/${id}/comments`, { author: author.trim(), email: '', content: content.trim() });
 }

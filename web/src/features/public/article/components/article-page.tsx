@@ -19,7 +19,7 @@ import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
 import styles from './article-page.module.css';
 
-/** `/articles/{id}`: the article with its Markdown body, share button and comments (SPEC 2). */
+/** `/articles/{id}`: the article with its Markdown body, share button and comments (docs/spec.md §2.3). */
 export default function ArticlePage({ idParam }: { idParam: string }) {
   const navigate = useNavigate();
   const id = /^\d+$/.test(idParam) ? Number(idParam) : 0;

@@ -22,7 +22,7 @@ export interface CommentsSectionProps {
   demo: boolean;
 }
 
-/** Comment count, form and list (SPEC 2, 4, 5); the form is disabled in demo mode. */
+/** Comment count, form and list (docs/spec.md §2.3, §4.5 and §5); the form is disabled in demo mode. */
 export function CommentsSection({ articleId, count, initial, demo }: CommentsSectionProps) {
   const notify = useNotify();
   const { comments, loading, reload } = useComments(articleId, demo ? [] : initial, !demo);
@@ -107,7 +107,7 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
                   {formatDate(comment.created_at)}
                 </time>
               </div>
-              {/* Plain text: comments are never rendered as HTML (API 3.5). */}
+              {/* Plain text: comments are never rendered as HTML (server/API.md §3.5). */}
               <p className={styles.content}>{comment.content}</p>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { DEMO_ARTICLE } from '../../demo/demo-article';
 export interface ArticleState {
   article: PublicArticleDetail | null;
   loading: boolean;
-  /** The API could not be reached: demo mode (SPEC 4). */
+  /** The API could not be reached: demo mode (docs/spec.md §4.5). */
   demo: boolean;
   notFound: boolean;
 }

@@ -19,7 +19,7 @@ export interface ArticleFiltersProps {
   onClear: () => void;
 }
 
-/** Search box, category filter, tag filter with counts and the clear-filters button (SPEC 2). */
+/** Search box, category filter, tag filter with counts and the clear-filters button (docs/spec.md §2.2). */
 export function ArticleFiltersBar({ filters, categories, tags, onChange, onClear }: ArticleFiltersProps) {
   const [search, setSearch] = useState(filters.search);
 

@@ -24,7 +24,7 @@ function SkeletonCard() {
   );
 }
 
-/** The article list: filters, cards, pagination, skeletons, empty state and demo mode (SPEC 2, 4). */
+/** The article list: filters, cards, pagination, skeletons, empty state and demo mode (docs/spec.md §2.2, §4.2). */
 export function ArticlesSection() {
   const { filters, list, loading, demo, categories, tags, update, clear } = useArticleList();
 

@@ -23,7 +23,7 @@ export interface ArticleListState {
 }
 
 /**
- * The article list with its filters (SPEC 4): live on `articles_updated`/`comments_updated`;
+ * The article list with its filters (docs/spec.md §4.2): live on `articles_updated`/`comments_updated`;
  * when the API fails, demo mode with the sample articles filtered locally.
  */
 export function useArticleList(): ArticleListState {

@@ -25,7 +25,7 @@ const ICONS: Record<KnownContactType, FluentIcon> = {
 
 const isKnown = (type: string): type is KnownContactType => Object.hasOwn(CONTACT_TYPE_LABELS, type);
 
-/** The contact description and contacts; a click copies the value (SPEC 2). */
+/** The contact description and contacts; a click copies the value (docs/spec.md §2.2). */
 export function ContactsSection() {
   const { home } = useSiteBlocks();
   const contacts = useContacts();

@@ -15,7 +15,7 @@ const CALENDAR_HEIGHT = 104;
 // Inline, so the reserved box and the image's width and height attributes come from the same constants.
 const CALENDAR_FRAME_STYLE = { aspectRatio: `${CALENDAR_WIDTH} / ${CALENDAR_HEIGHT}` };
 
-/** Avatar, title, subtitle, author, code-host link and contribution calendar (SPEC 2). */
+/** Avatar, title, subtitle, author, code-host link and contribution calendar (docs/spec.md §2.2). */
 export function HomeSection() {
   const { home } = useSiteBlocks();
   const avatarUrl = useCurrentAvatar();

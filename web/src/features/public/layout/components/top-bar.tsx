@@ -12,7 +12,7 @@ import { useScrollState } from '../hooks/use-scroll-state';
 import { Button } from '../../../../components/ui/button';
 import styles from './top-bar.module.css';
 
-/** The fixed public top bar: site name, the six section links and the phone menu (SPEC 2). */
+/** The fixed public top bar: site name, the six section links and the phone menu (docs/spec.md §2.1). */
 export function TopBar({ siteName }: { siteName: string }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ const SiteBlocksContext = createContext<SiteBlocksValue>({ home: {}, about: {}, 
 
 /**
  * The site blocks, fetched once for the top bar and every landing section, refetched on
- * `site_block_updated`. A failure is ignored (SPEC 8): sections show their defaults.
+ * `site_block_updated`. A failure is ignored (docs/spec.md §8): sections show their defaults.
  */
 export function SiteBlocksProvider({ children }: { children: ReactNode }) {
   const initial = useSnapshot('siteBlocks');

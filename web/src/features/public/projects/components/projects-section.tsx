@@ -16,7 +16,7 @@ const PLACEHOLDER_HEIGHT = 128;
 // Inline, so the card's minimum height and the placeholder's height come from one constant.
 const CARD_STYLE = { minHeight: `${PLACEHOLDER_HEIGHT}px` };
 
-/** Project cards from the owner's public repositories, with a refresh button (SPEC 2, 4). */
+/** Project cards from the owner's public repositories, with a refresh button (docs/spec.md §2.2, §4.3). */
 export function ProjectsSection() {
   const { home, loaded } = useSiteBlocks();
   // Wait for the site blocks so the owner is known before the first fetch.

@@ -1,4 +1,4 @@
-/** A project card (SPEC 3): from one of the owner's public repositories. */
+/** A project card (docs/spec.md §3): from one of the owner's public repositories. */
 export interface Project {
   title: string;
   description: string;
@@ -19,7 +19,7 @@ export function ownerFromUrl(githubUrl: string | undefined): string {
   }
 }
 
-/** SPEC 7: projects with a description first, then most stars, then most recently updated. */
+/** docs/spec.md §7: projects with a description first, then most stars, then most recently updated. */
 export function sortProjects(projects: Project[]): Project[] {
   return [...projects].sort(
     (a, b) =>
