@@ -11,6 +11,7 @@ import { AnswerReplay } from './http/answer-replay.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { httpCaching } from './http/http-cache.js';
+import { isApiRequest } from './http/request-path.js';
 import { RateLimits } from './http/rate-limit.js';
 import { requireAdmin } from './http/require-admin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -128,13 +129,12 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   koa.use(securityHeaders());
   koa.use(errorHandler(logger));
   for (const middleware of httpCaching()) koa.use(middleware);
-  const apiCors = corsForApi(config.corsOrigins);
-  koa.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? apiCors(ctx, next) : next()));
+  koa.use(corsForApi(config.corsOrigins));
   koa.use(serveWebApp(context, ssrRenderer));
   koa.use(async (ctx, next) => {
     await next();
     // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
-    if (ctx.status === 404 && ctx.body == null && (ctx.path.startsWith('/api/') || ctx.path === '/api')) throw notFound();
+    if (ctx.status === 404 && ctx.body == null && isApiRequest(ctx)) throw notFound();
   });
   koa.use(api.routes());
   koa.use(

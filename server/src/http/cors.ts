@@ -1,10 +1,14 @@
 import cors from '@koa/cors';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
+import { isApiRequest } from './request-path.js';
 
-/** CORS of API 1.7 for `/api/*`: only configured origins, echoed back, with credentials. */
+/**
+ * CORS of API 1.7 for `/api/*` (in any letter case, as the router matches it): only configured
+ * origins, echoed back, with credentials. Other paths pass untouched.
+ */
 export function corsForApi(allowedOrigins: readonly string[]) {
   const allowed = new Set(allowedOrigins);
-  return cors({
+  const apiCors = cors({
     origin: (ctx: Context) => {
       const origin = ctx.get('Origin');
       return allowed.has(origin) ? origin : '';
@@ -16,4 +20,5 @@ export function corsForApi(allowedOrigins: readonly string[]) {
     exposeHeaders: ['ETag', 'Idempotency-Replayed'],
     maxAge: 86400,
   });
+  return (ctx: Context, next: Next) => (isApiRequest(ctx) ? apiCors(ctx, next) : next());
 }

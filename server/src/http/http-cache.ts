@@ -4,6 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import { LRUCache } from 'lru-cache';
+import { isAdminApiRequest, isApiRequest } from './request-path.js';
 
 /**
  * Public answers (pages, feeds, public API reads). Browsers get `max-age=0`: they revalidate
@@ -35,8 +36,6 @@ export function setPublicCaching(ctx: Context): void {
   ctx.set('CDN-Cache-Control', PUBLIC_CDN_CACHE_CONTROL);
 }
 
-const isPublicApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
-
 /** Cache-Control for API answers that did not choose their own. */
 function apiCacheControl() {
   return async (ctx: Context, next: Next) => {
@@ -45,11 +44,11 @@ function apiCacheControl() {
     } catch (error) {
       // A thrown error is turned into its answer further out (errorHandler), so it would leave
       // here with no header at all; an error is never an answer to keep.
-      if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      if (isApiRequest(ctx)) ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       throw error;
     }
-    if (!ctx.path.startsWith('/api/') || ctx.response.get('Cache-Control')) return;
-    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && isPublicApi(ctx.path);
+    if (!isApiRequest(ctx) || ctx.response.get('Cache-Control')) return;
+    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && !isAdminApiRequest(ctx);
     if (cacheable) setPublicCaching(ctx);
     else ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
   };
