@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC section 9 and API.md sections 1.5, 1.6 and 10. */
+/** Business constants and limits from docs/spec.md §9 and server/API.md §1.5, §1.6 and §10. */
 
 export const PUBLIC_ARTICLES_PAGE_SIZE = 9;
 export const ADMIN_ARTICLES_PAGE_SIZE = 10;
@@ -88,13 +88,13 @@ export const RATE_LIMITS = {
 
 export const TOKEN_TTL_MS = { default: 24 * 60 * 60 * 1000, remember: 7 * 24 * 60 * 60 * 1000 } as const;
 export const RECYCLE_BIN_RETENTION_DAYS = 15;
-/** How long the server remembers an article creation's `Idempotency-Key` (issue 11: a day). */
+/** How long the server remembers an article creation's `Idempotency-Key` (server/API.md §E2: a day). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** `Idempotency-Key`: 1 to 128 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 export const AI_PROVIDER_TIMEOUT_MS = 30_000;
 
-/** Realtime events of API.md section 13. */
+/** Realtime events of server/API.md §13. */
 export const RealtimeEvents = {
   siteBlocks: 'site_block_updated',
   skills: 'skills_updated',
@@ -106,7 +106,7 @@ export const RealtimeEvents = {
 export type RealtimeEvent = (typeof RealtimeEvents)[keyof typeof RealtimeEvents];
 
 /**
- * What each realtime event carries (API 13): `undefined` where the spec says none. Payloads
+ * What each realtime event carries (server/API.md §13): `undefined` where the spec says none. Payloads
  * are only hints; clients refetch. The server's broadcaster and the clients' subscription
  * helper are both typed from this map.
  */
@@ -129,6 +129,6 @@ export type RealtimeEmitArgs<E extends RealtimeEvent> = RealtimeEventMap[E] exte
 export const FILENAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export const BLOCK_NAME_PATTERN = /^[a-z_]{1,32}$/;
 export const CONTACT_TYPE_PATTERN = /^[a-z0-9_-]{1,32}$/;
-/** The tag rule of API 9.1: CJK U+4E00–U+9FA5, letters, digits, `_`, `,`, `-`, whitespace. */
+/** The tag rule of server/API.md §9.1: CJK U+4E00–U+9FA5, letters, digits, `_`, `,`, `-`, whitespace. */
 export const TAGS_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9_,\-\s]*$/;
 export const TAG_DISALLOWED_CHARS = /[^\u4e00-\u9fa5A-Za-z0-9_\-\s]/g;

@@ -24,7 +24,7 @@ export const DESKTOP_LIMITS = {
   serverUrl: 2048,
 } as const;
 
-/** The four visible states of a draft (issue 11). */
+/** The four visible states of a desktop draft (docs/spec.md §2.6). */
 export const DRAFT_STATES = ['local', 'pending', 'synced', 'conflict'] as const;
 export type DraftState = (typeof DRAFT_STATES)[number];
 export const DRAFT_STATE_LABELS: Record<DraftState, string> = {

@@ -1,12 +1,12 @@
 /**
  * Markdown front matter as Hexo, Hugo and Jekyll write it: the one rule that the server's
- * Markdown import and the desktop's folder import both follow (API 9, import steps 2-4).
+ * Markdown import and the desktop's folder import both follow (server/API.md §9.9, steps 2-4).
  *
  * API:
  * - `parseMarkdownArticle(text): ParsedMarkdown` — splits YAML (`---`) or TOML (`+++`) front
  *   matter off a Markdown text and reads the article fields; throws {@link FrontMatterError}
  *   (message `Front matter 解析失败`) when the block is unreadable or not a mapping.
- * - `parseFrontMatterDate(value): string | undefined` — a YAML/TOML date as an API 1.4 timestamp.
+ * - `parseFrontMatterDate(value): string | undefined` — a YAML/TOML date as a server/API.md §1.4 timestamp.
  * - `MARKDOWN_FILE_NAME` — the `.md` / `.markdown` name rule; `titleFromFileName(name)`.
  *
  * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
@@ -47,7 +47,7 @@ export interface ParsedMarkdown {
   summary: string;
   /** The cover as written (URL, root-relative path, or a local file path); '' when none. */
   cover: string;
-  /** API 1.4 timestamps; undefined when absent or dropped. */
+  /** Timestamps as server/API.md §1.4 writes them; undefined when absent or dropped. */
   date: string | undefined;
   updated: string | undefined;
   warnings: FrontMatterWarning[];
@@ -126,7 +126,7 @@ function takeHeadingTitle(body: string): { title: string; body: string } | undef
 }
 
 /**
- * A YAML or TOML date or date-time as an API 1.4 timestamp; a time without a zone is UTC.
+ * A YAML or TOML date or date-time as a server/API.md §1.4 timestamp; a time without a zone is UTC.
  * Returns undefined for anything that is not a real calendar date (2024-02-30, a bare time).
  */
 export function parseFrontMatterDate(value: unknown): string | undefined {
@@ -148,7 +148,7 @@ export function parseFrontMatterDate(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : toIsoSeconds(date);
 }
 
-/** Front-matter tags as a list; each bad one is dropped with a warning (API 9 import step 4). */
+/** Front-matter tags as a list; each bad one is dropped with a warning (server/API.md §9.9, step 4). */
 function readTags(value: unknown, warnings: FrontMatterWarning[]): string[] {
   if (value === undefined || value === null) return [];
   const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];

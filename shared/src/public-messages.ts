@@ -29,7 +29,7 @@ export const CommonUiMessages = {
   loading: '加载中...',
 } as const;
 
-/** Labels of the public site (landing page, article page, 404), SPEC sections 2 and 4. */
+/** Labels of the public site (landing page, article page, 404), docs/spec.md §2 and §4. */
 export const PublicUiMessages = {
   siteNameFallback: 'Folio',
   navHome: '首页',

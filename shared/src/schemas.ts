@@ -15,7 +15,7 @@ import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
 
 /**
- * Request schemas for every JSON body of API.md. Each rule carries the Chinese message the
+ * Request schemas for every JSON body of the API (server/API.md §2). Each rule carries the Chinese message the
  * contract names, so a failed parse can be turned into the 400 envelope without a lookup.
  */
 
@@ -160,8 +160,8 @@ const articleCover = cleanString({ error: M.coverInvalid }).trim().refine(isVali
 const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
 
 /**
- * A timestamp a client may set on create (server/API.md): ISO 8601, a date (`2024-01-15`, UTC
- * midnight) or a date-time with its zone (`Z` or `+08:00`); stored as an API 1.4 timestamp.
+ * A timestamp a client may set on create (server/API.md §E4): ISO 8601, a date (`2024-01-15`, UTC
+ * midnight) or a date-time with its zone (`Z` or `+08:00`); stored as a server/API.md §1.4 timestamp.
  * `null` and `""` mean absent, as for the other optional fields of legacy clients.
  */
 const clientTimestamp = (message: string) =>
@@ -203,7 +203,7 @@ export const articleUpdateSchema = z.object({
 });
 export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
 
-/** The `Idempotency-Key` header of an article creation (issue 11). */
+/** The `Idempotency-Key` header of an article creation (server/API.md §E2). */
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;
 
@@ -257,7 +257,7 @@ const positiveIntParam = z
   .transform(Number)
   .pipe(z.number().int(M.invalidPagination).min(1, M.invalidPagination));
 
-/** Query pagination of API 1.4: defaults per endpoint, capped at 100, 400 below 1 or not integer. */
+/** Query pagination of server/API.md §1.4: defaults per endpoint, capped at 100, 400 below 1 or not integer. */
 export function paginationSchema(defaultPerPage: number) {
   return z.object({
     page: positiveIntParam.optional().default(1),

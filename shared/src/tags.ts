@@ -1,7 +1,7 @@
 import { LIMITS, TAGS_PATTERN, TAG_DISALLOWED_CHARS } from './constants.js';
 
 /**
- * Normalises tags as API 9.1 says: split on commas, trim, drop empties, keep the first of
+ * Normalises tags as server/API.md §9.1 says: split on commas, trim, drop empties, keep the first of
  * duplicates. Accepts the admin's comma string or the public array form.
  */
 export function normalizeTags(input: string | readonly string[]): string[] {

@@ -1,5 +1,5 @@
 /**
- * ISO 8601 timestamps written by clients, read into the API 1.4 form (UTC, to the second, `Z`).
+ * ISO 8601 timestamps written by clients, read into the form of server/API.md §1.4 (UTC, to the second, `Z`).
  * Node-free and browser-safe.
  */
 

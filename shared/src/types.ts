@@ -1,4 +1,4 @@
-/** The JSON shapes of API.md as the clients see them. Presenters on the server produce these. */
+/** The JSON shapes of server/API.md §3 as the clients see them. Presenters on the server produce these. */
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -198,7 +198,7 @@ export interface VerifyResult {
   expires_at?: string;
 }
 
-/** The public article list response (API 8): items plus top-level pagination. */
+/** The public article list response (server/API.md §8.1): items plus top-level pagination. */
 export interface PublicArticleList extends Pagination {
   articles: PublicArticleListItem[];
 }
@@ -219,7 +219,7 @@ export interface PublicPageSnapshot {
   article?: PublicArticleDetail | null;
 }
 
-/** `data` of a cover upload (API 9): the canonical URL and the stored name. */
+/** `data` of a cover upload (server/API.md §9.8): the canonical URL and the stored name. */
 export interface UploadedImage {
   url: string;
   filename: string;
@@ -227,7 +227,7 @@ export interface UploadedImage {
 
 export type BackupSectionName = 'site_blocks' | 'skills' | 'contacts' | 'avatars' | 'articles' | 'comments';
 
-/** `data` of a successful backup import (API 15). */
+/** `data` of a successful backup import (server/API.md §15). */
 export interface BackupImportSummary {
   /** `legacy` when the backup had no `version` key (the original server's format). */
   format: 'legacy' | 'v2';
