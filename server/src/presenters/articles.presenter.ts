@@ -16,10 +16,10 @@ export interface ArticleStats {
   comment_count: number;
 }
 
-/** The strong `ETag` of an admin article: its revision in quotes (issue 11). */
+/** The strong `ETag` of an admin article: its revision in quotes (server/API.md §E1). */
 export const articleEtag = (article: Pick<ArticleRecord, 'revision'>): string => `"${article.revision}"`;
 
-/** The public card (API 8): tags as an array and `cover` repeated as `cover_image` for the original client. */
+/** The public card (server/API.md §8): tags as an array and `cover` repeated as `cover_image` for the original client. */
 export function presentPublicArticleListItem(article: ArticleRecord, stats: ArticleStats): PublicArticleListItem {
   return {
     id: article.id,
@@ -59,7 +59,7 @@ export function presentDiagram(diagram: DiagramRecord): PublicDiagram {
   };
 }
 
-/** The admin row (API 9): tags as one comma string, no `cover_image`. */
+/** The admin row (server/API.md §9): tags as one comma string, no `cover_image`. */
 export function presentAdminArticleListItem(article: ArticleRecord, stats: ArticleStats): AdminArticleListItem {
   return {
     id: article.id,
@@ -86,7 +86,7 @@ export function presentAdminArticleDetail(
   return { ...presentAdminArticleListItem(article, stats), content, drawn_diagrams: drawn.map((diagram) => diagram.source) };
 }
 
-/** A recycle-bin row: the admin row plus when it was binned and when it will be purged (API 3.4, 10). */
+/** A recycle-bin row: the admin row plus when it was binned and when it will be purged (server/API.md §3.4 and §10). */
 export function presentRecycleBinItem(article: ArticleRecord, stats: ArticleStats, retentionMs: number): RecycleBinItem {
   const deletedAt = article.deleted_at ?? article.updated_at;
   return {

@@ -1,7 +1,7 @@
 import type { AdminAvatar, Avatar } from '@folio/shared';
 import type { AvatarRecord } from '../store/records.js';
 
-/** The canonical URL of an upload (API 12); the original client's aliases serve the same file. */
+/** The canonical URL of an upload (server/API.md §12); the original client's aliases serve the same file. */
 export const uploadUrl = (filename: string) => `/uploads/${filename}`;
 
 export function presentAvatar(avatar: AvatarRecord): Avatar {

@@ -7,7 +7,7 @@ import type {
   SkillRecord,
 } from '../store/records.js';
 
-/** The backup format of API 14: our export, which import also reads back (with the original's). */
+/** The backup format of server/API.md §14: our export, which import also reads back (with the original's). */
 export const BACKUP_FORMAT = 'portfolio-backup';
 export const BACKUP_VERSION = 2;
 
@@ -55,7 +55,7 @@ export interface BackupHead {
   comments: BackupComment[];
 }
 
-/** Only `content`: the read-only top-level copies of content keys (API 3.1) are not exported. */
+/** Only `content`: the read-only top-level copies of content keys (server/API.md §3.1) are not exported. */
 export function presentBackupSiteBlock(block: SiteBlockRecord): BackupSiteBlock {
   return { name: block.name, content: { ...block.content }, updated_at: block.updated_at };
 }

@@ -6,7 +6,7 @@ import { paginate, sendOk } from '../http/envelope.js';
 import { COUNTED_READ_CACHE_CONTROL } from '../http/http-cache.js';
 import { parseId, parsePagination, queryString } from '../http/validate.js';
 
-/** Public article reads of API section 8: list with search and filters, detail, categories, tags. */
+/** Public article reads of server/API.md §8: list with search and filters, detail, categories, tags. */
 export function registerArticleRoutes(router: Router, { services }: AppContext): void {
   const service = services.articles;
 

@@ -7,7 +7,7 @@ import { parseBody, parseId } from '../http/validate.js';
 import { presentAdminAvatar, presentAvatar } from '../presenters/avatars.presenter.js';
 import { formField, imageUploadBody, uploadedFile } from './uploads.routes.js';
 
-/** Avatars (API 7): public and admin lists, upload, set current, reorder, delete. */
+/** Avatars (server/API.md §7): public and admin lists, upload, set current, reorder, delete. */
 export function registerAvatarRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const service = services.avatars;
   const base = '/api/admin/avatars';
@@ -30,7 +30,7 @@ export function registerAvatarRoutes(router: Router, { services, realtime, requi
     sendOk(ctx, list.map(presentAdminAvatar), { msg: M.orderSaved });
   });
 
-  // Body-less (API 1.1): whatever content type or body arrives is ignored.
+  // Body-less (server/API.md §1.1): whatever content type or body arrives is ignored.
   router.put(`${base}/:id/set_current`, requireAdmin, async (ctx) => {
     const id = parseId(ctx.params.id, M.avatarNotFound);
     const list = await service.setCurrent(id);

@@ -6,7 +6,7 @@ import { sendOk } from '../http/envelope.js';
 import { parseBody } from '../http/validate.js';
 import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
 
-/** Site blocks (API section 5): the landing page's named texts, read by all, merged by the owner. */
+/** Site blocks (server/API.md §5): the landing page's named texts, read by all, merged by the owner. */
 export function registerSiteBlockRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const blocks = services.siteBlocks;
   const listBlocks = () => blocks.list().map(presentSiteBlock);

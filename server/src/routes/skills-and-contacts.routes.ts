@@ -42,7 +42,7 @@ interface ListResource<R extends SkillOrContact> {
   presentAdmin: (record: R) => unknown;
 }
 
-/** Skills and contacts share one contract (API section 6), so one factory builds both lists' handlers. */
+/** Skills and contacts share one contract (server/API.md §6), so one factory builds both lists' handlers. */
 function listHandlers<R extends SkillOrContact>(resource: ListResource<R>): ListHandlers {
   const { service } = resource;
   return {
@@ -75,7 +75,7 @@ function listHandlers<R extends SkillOrContact>(resource: ListResource<R>): List
   };
 }
 
-/** Skills and contacts (API section 6): public list, admin CRUD and a whole-list reorder. */
+/** Skills and contacts (server/API.md §6): public list, admin CRUD and a whole-list reorder. */
 export function registerSkillAndContactRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const json = jsonBody(LIMITS.jsonBodyBytes);
 

@@ -1,7 +1,7 @@
 import { escapeRegExp } from '@folio/shared';
 import type { ArticleRecord } from '../store/records.js';
 
-/** Where a query matched, best first: the ranking of API section 8 (title, tag, summary, body). */
+/** Where a query matched, best first: the ranking of server/API.md §8 (title, tag, summary, body). */
 const RANK = { title: 0, tag: 1, summary: 2, body: 3 } as const;
 type MatchRank = (typeof RANK)[keyof typeof RANK];
 
@@ -120,7 +120,7 @@ export class ArticleSearchIndex {
     return buckets.flat();
   }
 
-  /** Admin search (API 9): a case-insensitive substring of the title only. */
+  /** Admin search (server/API.md §9): a case-insensitive substring of the title only. */
   searchTitles(articles: readonly ArticleRecord[], query: string): ArticleRecord[] {
     const needle = normalizeQuery(query);
     if (!needle) return [...articles];

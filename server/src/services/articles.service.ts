@@ -37,7 +37,7 @@ export interface PublicArticleFilters {
   tag?: string | undefined;
 }
 
-/** Counts how often each name occurs and orders by count (descending), then by name (API 8). */
+/** Counts how often each name occurs and orders by count (descending), then by name (server/API.md §8.3). */
 function rankByCount(names: Iterable<string>): [string, number][] {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -167,7 +167,7 @@ export class ArticlesService {
 
   /**
    * The public detail. With `countView` the view is added first, so the answer includes this
-   * visit (API 8); HEAD requests pass `false`.
+   * visit (server/API.md §8.2); HEAD requests pass `false`.
    */
   publicDetail(id: number, countView: boolean): PublicArticleDetail {
     const article = this.requireLive(id);

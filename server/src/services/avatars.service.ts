@@ -18,7 +18,7 @@ export function parseCroppedInfo(raw: string | string[] | undefined): unknown {
   }
 }
 
-/** Avatar rules that span the row and its file (API 7). */
+/** Avatar rules that span the row and its file (server/API.md §7). */
 export class AvatarsService {
   constructor(
     private readonly avatars: AvatarsRepository,

@@ -48,7 +48,7 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
 }
 
 /**
- * The export response (API 14) as a stream of JSON text: the records first, then `data.files`
+ * The export response (server/API.md §14) as a stream of JSON text: the records first, then `data.files`
  * one upload at a time, so only one image is ever held in memory. A file that is missing (or
  * deleted meanwhile) is left out, and so is one that is not a JPEG, PNG, GIF or WebP (say a BMP
  * copied over from an old deployment), which import would refuse: a backup we write must be
@@ -76,7 +76,7 @@ export async function* backupExportChunks(backups: BackupRepository, uploads: Up
   yield '}}}';
 }
 
-/** The site export of API 14. */
+/** The site export of server/API.md §14. */
 export class BackupExportService {
   constructor(
     private readonly backups: BackupRepository,

@@ -82,7 +82,7 @@ async function importOne(file: UploadedMarkdown, articles: ArticlesRepository): 
 
 // Imports run one at a time, so two requests cannot both pass the same-title check.
 /**
- * Imports Markdown files one by one (API section 9): each is checked, parsed and created on its
+ * Imports Markdown files one by one (server/API.md §9): each is checked, parsed and created on its
  * own, so a request can partly succeed. Skipped files are reported with the reason.
  */
 export class MarkdownImportService {

@@ -13,7 +13,7 @@ const MIN_PURGE_INTERVAL_MS = 50;
 const newestDeletedFirst = (a: ArticleRecord, b: ArticleRecord) =>
   (a.deleted_at ?? '') < (b.deleted_at ?? '') ? 1 : (a.deleted_at ?? '') > (b.deleted_at ?? '') ? -1 : b.id - a.id;
 
-/** The recycle bin of API section 10: binned articles, restore, purge and the automatic purge. */
+/** The recycle bin of server/API.md §10: binned articles, restore, purge and the automatic purge. */
 export class RecycleBinService {
   constructor(
     private readonly articles: ArticlesService,

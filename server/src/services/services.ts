@@ -37,7 +37,7 @@ export interface Services {
   avatars: AvatarsService;
   uploads: UploadsService;
   articles: ArticlesService;
-  /** Remembered `Idempotency-Key`s of article creations (issue 11). */
+  /** Remembered `Idempotency-Key`s of article creations (server/API.md §E2). */
   idempotency: IdempotencyService;
   comments: CommentsService;
   /** Pre-rendered Mermaid diagrams of articles. */

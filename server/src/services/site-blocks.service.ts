@@ -1,7 +1,7 @@
 import type { SiteBlockRecord } from '../store/records.js';
 import type { SiteBlockPatch, SiteBlocksRepository } from '../store/site-blocks.repository.js';
 
-/** The named text blocks of the landing page (API section 5). */
+/** The named text blocks of the landing page (server/API.md §5). */
 export class SiteBlocksService {
   constructor(private readonly blocks: SiteBlocksRepository) {}
 

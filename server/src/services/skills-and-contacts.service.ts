@@ -8,7 +8,7 @@ export type SkillOrContact = SkillRecord | ContactRecord;
 export type SkillOrContactFields<R extends SkillOrContact> = OrderedRecordFields<R>;
 
 /**
- * Rules for the skill list or the contact list (API section 6), which the owner orders by hand:
+ * Rules for the skill list or the contact list (server/API.md §6), which the owner orders by hand:
  * unknown ids are 404 with the list's own message, and a reorder must name every item exactly
  * once. One instance per list (see services.ts).
  */

@@ -7,7 +7,7 @@ import { jsonBody } from '../../http/body.js';
 import { sendOk } from '../../http/envelope.js';
 import type { BackupSection } from '../../services/backup-import.schema.js';
 
-/** One event per imported section (API 13); article and comment hints are empty after an import. */
+/** One event per imported section (server/API.md §13); article and comment hints are empty after an import. */
 function announceImport(realtime: Broadcaster, sections: readonly BackupSection[]): void {
   const events: Record<BackupSection, () => void> = {
     site_blocks: () => realtime.emit(RealtimeEvents.siteBlocks),
@@ -20,7 +20,7 @@ function announceImport(realtime: Broadcaster, sections: readonly BackupSection[
   for (const section of sections) events[section]();
 }
 
-/** Export (API 14) and import (API 15) of the whole site. */
+/** Export and import of the whole site (server/API.md §14 and §15). */
 export function registerBackupRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const importer = services.backupImport;
   const parseImportBody = jsonBody(LIMITS.importBodyBytes, M.importJsonRequired);

@@ -23,7 +23,7 @@ export function emitArticlesChanged(realtime: Broadcaster, ids: number[]): void 
   realtime.emit(RealtimeEvents.articles, { ids });
 }
 
-/** The admin article list, creation and batch delete of API section 9: the paths without an id. */
+/** The admin article list, creation and batch delete of server/API.md §9: the paths without an id. */
 export function registerArticleCollectionRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const service = services.articles;
   const json = jsonBody(LIMITS.jsonBodyBytes);
@@ -60,7 +60,7 @@ export function registerArticleCollectionRoutes(router: Router, { services, real
   });
 }
 
-/** One article of the admin (API section 9): read, update (with `If-Match`, server/API.md section 1) and move to the bin. */
+/** One article of the admin (server/API.md §9 and §E1): read, update (with `If-Match`) and move to the bin. */
 export function registerArticleByIdRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const service = services.articles;
   const json = jsonBody(LIMITS.jsonBodyBytes);

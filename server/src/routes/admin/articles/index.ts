@@ -5,7 +5,7 @@ import { registerRecycleBinRoutes } from './recycle-bin.routes.js';
 import { registerArticleToolRoutes } from './tools.routes.js';
 
 /**
- * The owner's article management (API sections 9 and 10). Koa's router runs the first route
+ * The owner's article management (server/API.md §9 and §10). Koa's router runs the first route
  * whose method and pattern match, so every literal path (the list, `batch-delete`, the tools,
  * the recycle bin) is registered before any `/:id` path: no word is ever taken for an id,
  * wherever app.ts calls this.

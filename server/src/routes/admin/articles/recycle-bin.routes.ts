@@ -5,7 +5,7 @@ import { paginate, sendOk } from '../../../http/envelope.js';
 import { parseId, parsePagination } from '../../../http/validate.js';
 import { emitArticlesChanged } from './articles.routes.js';
 
-/** The recycle bin of API section 10. Purges emit no event: binned articles are already hidden. */
+/** The recycle bin of server/API.md §10. Purges emit no event: binned articles are already hidden. */
 export function registerRecycleBinRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const { articles, recycleBin: service } = services;
   const base = '/api/admin/recycle-bin';

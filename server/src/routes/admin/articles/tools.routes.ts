@@ -7,11 +7,11 @@ import { sendOk } from '../../../http/envelope.js';
 import { parseBody } from '../../../http/validate.js';
 import { emitArticlesChanged } from './articles.routes.js';
 
-/** Markdown import and AI analysis: the admin article tools of API section 9. */
+/** Markdown import and AI analysis: the admin article tools of server/API.md §9. */
 export function registerArticleToolRoutes(router: Router, { services, realtime, requireAdmin, rateLimits }: AppContext): void {
   const { aiAnalyze, markdownImport } = services;
 
-  // Limited per token (API 1.6): each analysis may cost the owner a paid provider call.
+  // Limited per token (server/API.md §1.6): each analysis may cost the owner a paid provider call.
   const aiLimit = rateLimits.middleware('aiAnalysis');
   router.post('/api/admin/articles/ai-analyze', requireAdmin, aiLimit, jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
     const request = parseBody(aiAnalyzeSchema, ctx.request.body);
