@@ -133,7 +133,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   koa.use(serveWebApp(context, ssrRenderer));
   koa.use(async (ctx, next) => {
     await next();
-    // Nothing answered an /api/ path: a JSON 404, never an HTML page (API 1.1).
+    // Nothing answered an /api/ path: a JSON 404, never an HTML page (server/API.md §1.1).
     if (ctx.status === 404 && ctx.body == null && isApiRequest(ctx)) throw notFound();
   });
   koa.use(api.routes());

@@ -65,7 +65,7 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   ai: AiProviderConfig | undefined;
   recycleBinRetentionMs: number;
-  /** Comment POSTs allowed per client IP (API 1.6); tests raise them to post many at once. */
+  /** Comment POSTs allowed per client IP (server/API.md §1.6); tests raise them to post many at once. */
   commentRateLimits: { perMinute: number; perHour: number };
   trustProxy: boolean;
   webDistDir: string;

@@ -38,7 +38,7 @@ export const unauthorized = (msg: string, data: unknown = null) => new AppError(
 export const notFound = (msg: string = M.routeNotFound) => new AppError(404, 'not_found', msg);
 export const methodNotAllowed = () => new AppError(405, 'method_not_allowed', M.methodNotAllowed);
 export const conflict = (msg: string) => new AppError(409, 'conflict', msg);
-/** A stale `If-Match`: the current copy goes in `data` and its `ETag` in the header (issue 11 contract: `code` 412). */
+/** A stale `If-Match`: the current copy goes in `data` and its `ETag` in the header (server/API.md §E1: `code` 412). */
 export const preconditionFailed = (msg: string, data: unknown, etag: string) =>
   new AppError(412, 'precondition_failed', msg, data, { ETag: etag }, 412);
 export const unprocessableEntity = (msg: string) => new AppError(422, 'unprocessable_entity', msg);

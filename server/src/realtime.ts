@@ -2,7 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import type { RealtimeEmitArgs, RealtimeEvent } from '@folio/shared';
 
-/** What routes use to tell open pages that data changed (API section 13), typed by RealtimeEventMap. */
+/** What routes use to tell open pages that data changed (server/API.md §13), typed by RealtimeEventMap. */
 export interface Broadcaster {
   emit<E extends RealtimeEvent>(event: E, ...payload: RealtimeEmitArgs<E>): void;
 }
@@ -35,7 +35,7 @@ export function createRealtime(
   const io = new SocketServer(httpServer, {
     path: '/socket.io/',
     transports: ['polling', 'websocket'],
-    // Like the API (API 1.7): a foreign origin gets no CORS headers at all, so a page elsewhere
+    // Like the API (server/API.md §1.7): a foreign origin gets no CORS headers at all, so a page elsewhere
     // cannot read the polling transport with the visitor's cookies.
     cors: (request, callback) => {
       const origin = request.headers.origin;

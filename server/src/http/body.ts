@@ -24,7 +24,7 @@ function mapParseError(error: BodyParseError): never {
 }
 
 /**
- * Requires and parses a JSON body (API 1.1): another content type is 415, malformed JSON 400,
+ * Requires and parses a JSON body (server/API.md §1.1): another content type is 415, malformed JSON 400,
  * an oversized body 413. Body-less endpoints do not use this, so they ignore what is sent.
  */
 export function jsonBody(limitBytes: number, unsupportedMessage: string = M.jsonRequired) {

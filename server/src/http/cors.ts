@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import { isApiRequest } from './request-path.js';
 
 /**
- * CORS of API 1.7 for `/api/*` (in any letter case, as the router matches it): only configured
+ * CORS of server/API.md §1.7 for `/api/*` (in any letter case, as the router matches it): only configured
  * origins, echoed back, with credentials. Other paths pass untouched.
  */
 export function corsForApi(allowedOrigins: readonly string[]) {

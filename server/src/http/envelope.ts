@@ -5,7 +5,7 @@ import type { Pagination } from '@folio/shared';
 interface OkOptions {
   msg?: string;
   status?: number;
-  /** Keys repeated at the top level for the original client (API 1.2 "legacy keys"). */
+  /** Keys repeated at the top level for the original client (server/API.md §1.2, "legacy keys"). */
   legacy?: Record<string, unknown>;
 }
 
@@ -24,7 +24,7 @@ export function sendCreated(ctx: Context, data: unknown, options: Omit<OkOptions
   sendOk(ctx, data, { msg: M.created, ...options, status: 201 });
 }
 
-/** Pagination fields that every list response carries at its top level (API 1.4). */
+/** Pagination fields that every list response carries at its top level (server/API.md §1.4). */
 export function paginate<T>(items: readonly T[], page: number, perPage: number): { items: T[]; pagination: Pagination } {
   const total = items.length;
   return {

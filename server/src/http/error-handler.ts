@@ -15,7 +15,7 @@ export function requestLogContext(ctx: Context, status: number, startedAt: numbe
 }
 
 /**
- * Turns every thrown error into the envelope of API 1.2. Unexpected faults are logged with the
+ * Turns every thrown error into the envelope of server/API.md §1.2. Unexpected faults are logged with the
  * request context and answered with a bare 500, so internals never reach a client.
  */
 export function errorHandler(logger: Logger) {

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.js';
 import { AppError, ReservedNicknameError, rateLimited } from '../errors.js';
 import type { AdminState } from './require-admin.js';
 
-/** The limits of API 1.6, by name. */
+/** The limits of server/API.md §1.6, by name. */
 export type RateLimitName = 'login' | 'comments' | 'aiAnalysis';
 
 /** What becomes of the point a request took once its handler is done. */
@@ -108,7 +108,7 @@ class NamedLimit {
 }
 
 /**
- * The request limits of API 1.6 as one middleware per name: it takes a point before the
+ * The request limits of server/API.md §1.6 as one middleware per name: it takes a point before the
  * handler, answers 429 with `Retry-After` when a window is full, and settles the point by the
  * handler's outcome (see the rules above). The app builds one set, so limits are per server.
  */

@@ -4,7 +4,7 @@ import type { Context, Next } from 'koa';
  * The Content-Security-Policy of every answer. It is one constant string, not a per-response
  * nonce, on purpose: the server-rendered page carries no inline script that runs (its data is a
  * `<script type="application/json">` and JSON-LD, which browsers never execute and CSP does not
- * govern), so nothing in the page has to match the header. A page cached in memory (issue 12)
+ * govern), so nothing in the page has to match the header. A page kept in the page cache (web/page-cache.ts)
  * therefore stays valid with any response's header.
  *
  * - scripts: only the built bundles from this origin; no inline script, no eval.

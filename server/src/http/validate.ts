@@ -16,7 +16,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-/** Path ids are positive integers; anything else is simply not found (API 1.1). */
+/** Path ids are positive integers; anything else is simply not found (server/API.md §1.1). */
 export function parseId(raw: string | undefined, notFoundMessage: string = M.routeNotFound): number {
   if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw notFound(notFoundMessage);
   return Number(raw);

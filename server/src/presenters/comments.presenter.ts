@@ -3,7 +3,7 @@ import type { AdminComment, PublicComment } from '@folio/shared';
 import type { CommentRecord } from '../store/records.js';
 
 /**
- * A comment as anyone may see it: the email, IP and user agent never leave through this (API 3.5).
+ * A comment as anyone may see it: the email, IP and user agent never leave through this (server/API.md §3.5).
  * Nickname and body go through the same visitor-text rules as a new comment, so one stored
  * before them (or restored from a backup) cannot show `\u202Enimda` as `admin` either.
  */

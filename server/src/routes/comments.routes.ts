@@ -7,7 +7,7 @@ import { parseBody, parseId, parsePagination } from '../http/validate.js';
 import { presentPublicComment } from '../presenters/comments.presenter.js';
 
 /**
- * Public comments of API section 11. There is deliberately no public delete. The per-IP post
+ * Public comments of server/API.md §11.1 and §11.2. There is deliberately no public delete. The per-IP post
  * limit is the `comments` rate limit (5 a minute, 30 an hour unless a test raises it).
  */
 export function registerCommentRoutes(router: Router, { services, realtime, rateLimits }: AppContext): void {

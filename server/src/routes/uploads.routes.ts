@@ -10,7 +10,7 @@ import { uploadUrl } from '../presenters/avatars.presenter.js';
 import type { UploadedFile } from '../services/images.js';
 import type { UploadsService } from '../services/uploads.service.js';
 
-/** The three public paths that serve the upload folder (API 12). */
+/** The three public paths that serve the upload folder (server/API.md §12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
 
 /** Parses a one-image multipart form (its temp file is removed after the handler, see multipartBody). */
@@ -67,7 +67,7 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
   };
   router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), uploadImage);
-  // Images inside article bodies (issue 11, desktop folder import): the same checks and answer as a cover.
+  // Images inside article bodies (server/API.md §E3, for the desktop's folder import): the same checks and answer as a cover.
   router.post('/api/admin/articles/images', requireAdmin, imageUploadBody(), uploadImage);
 
   for (const base of FILE_ROUTES) {

@@ -70,7 +70,7 @@ async function imageNameProblem(filename: string, bytes: Uint8Array): Promise<st
   return undefined;
 }
 
-/** Decodes each embedded file and checks its name, size, hash and magic bytes (API 15 `files`). */
+/** Decodes each embedded file and checks its name, size, hash and magic bytes (server/API.md §15, `files`). */
 async function checkFiles(parsed: ParsedBackup, report: CheckReport): Promise<void> {
   for (const [filename, entry] of Object.entries(parsed.files ?? {})) {
     const field = `files.${filename}`;

@@ -13,7 +13,7 @@ import type { BackupSectionName } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
 
 /**
- * The backup schema of API 15. It reads our export (version 2), the original server's format
+ * The backup schema of server/API.md §15. It reads our export (version 2), the original server's format
  * and any mix: RFC 1123 or ISO dates, `null` strings, missing `sort_order`. Unknown keys
  * (`deleted_at`, top-level copies, ...) are stripped. Every message is a short Chinese phrase
  * that the service prefixes with the field path.
@@ -30,7 +30,7 @@ export function parseBackupDate(text: string): string | undefined {
   const iso = ISO_8601.exec(trimmed);
   if (iso) {
     const [, date, time, offset] = iso;
-    // No offset means UTC (API 15), whatever the server's own time zone.
+    // No offset means UTC (server/API.md §15), whatever the server's own time zone.
     normalized = time ? `${date}T${time}${offset ?? 'Z'}` : `${date}T00:00:00Z`;
   } else if (RFC_1123.test(trimmed)) {
     normalized = trimmed;

@@ -52,7 +52,7 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
 }
 
 /**
- * Restores a backup (API 15): validate everything, write the embedded files, then commit every
+ * Restores a backup (server/API.md §15): validate everything, write the embedded files, then commit every
  * section at once. One import runs at a time; a second one gets 409 at once.
  */
 export class BackupImportService {

@@ -20,7 +20,7 @@ export interface SiteOwner {
   adminUsername: string;
 }
 
-/** Who posted: stored with the comment for the admin, never shown publicly (API 3.5). */
+/** Who posted: stored with the comment for the admin, never shown publicly (server/API.md §3.5). */
 export interface CommentClient {
   ip: string;
   userAgent: string;
@@ -31,7 +31,7 @@ export interface AdminCommentFilters {
   articleId?: number | undefined;
 }
 
-/** Comments of API section 11: public posting and admin moderation. */
+/** Comments of server/API.md §11: public posting and admin moderation. */
 export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,

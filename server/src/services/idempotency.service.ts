@@ -41,7 +41,7 @@ export function fingerprintOf(request: unknown): string {
 }
 
 /**
- * `Idempotency-Key` for creations (issue 11): the first request with a key creates and its
+ * `Idempotency-Key` for creations (server/API.md §E2): the first request with a key creates and its
  * answer is remembered for a day, in the same commit as what it created; a retry with the same
  * request gets that answer again, a different request under the same key gets 422. Requests
  * with one key are serialised here, so two arriving together still create once.

@@ -4,7 +4,7 @@ import { LIMITS, ServerMessages as M } from '@folio/shared';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
 
-/** The only image types we accept (API 1.5). SVG is never allowed: it can carry script. */
+/** The only image types we accept (server/API.md §1.5). SVG is never allowed: it can carry script. */
 const ALLOWED_IMAGE_TYPES: Readonly<Record<string, { extension: string; mime: string }>> = {
   'image/jpeg': { extension: 'jpg', mime: 'image/jpeg' },
   'image/png': { extension: 'png', mime: 'image/png' },

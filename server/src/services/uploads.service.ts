@@ -10,7 +10,7 @@ export interface ServedUpload extends OpenedUpload {
   contentType: string;
 }
 
-/** The upload folder as the routes see it: store a checked image, open a file to serve (API 12). */
+/** The upload folder as the routes see it: store a checked image, open a file to serve (server/API.md §12). */
 export class UploadsService {
   constructor(private readonly uploads: UploadsRepository) {}
 

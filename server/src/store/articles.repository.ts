@@ -28,7 +28,7 @@ export interface StoredArticle extends ArticleRecord {
 export type ArticleUpdateOutcome =
   { status: 'updated'; article: ArticleRecord } | { status: 'missing' } | { status: 'stale'; article: ArticleRecord };
 
-/** Newest first, then highest id: the order of every article list (API section 8). */
+/** Newest first, then highest id: the order of every article list (server/API.md §8.1). */
 export const newestFirst = (a: ArticleRecord, b: ArticleRecord) =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 

@@ -5,7 +5,7 @@ import { isoNow } from './clock.js';
 import { bySortOrder } from './skills-and-contacts.repository.js';
 
 /**
- * Re-establishes the avatar rule of API 3.3 in place: exactly one current avatar whenever any
+ * Re-establishes the avatar rule of server/API.md §3.3 in place: exactly one current avatar whenever any
  * exist, first in the order, and `sort_order` 0..n-1. Among several current avatars the latest
  * `uploaded_at` wins (then the highest id); with none current, the first in order becomes it.
  */

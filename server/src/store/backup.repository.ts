@@ -98,7 +98,7 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
     const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
       bodies.set(fields.id, content);
       const key = String(fields.id);
-      // A missing count is 0 for a new row and left alone for an existing one (API 15).
+      // A missing count is 0 for a new row and left alone for an existing one (server/API.md §15).
       if (views !== undefined) state.articleViews[key] = views;
       else if (!revisions.has(fields.id)) delete state.articleViews[key];
       // An imported row replaces what an editor may have open: a new revision refuses their stale save.

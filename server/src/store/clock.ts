@@ -1,4 +1,4 @@
-/** Timestamps as API 1.4 wants them: ISO 8601 in UTC, to the second, with `Z`. */
+/** Timestamps as server/API.md §1.4 wants them: ISO 8601 in UTC, to the second, with `Z`. */
 export function isoNow(now: Date = new Date()): string {
   return toIsoSeconds(now);
 }

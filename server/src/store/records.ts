@@ -1,6 +1,6 @@
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
- * them into the public JSON of API.md.
+ * them into the public JSON of server/API.md §3.
  */
 
 export interface SiteBlockRecord {

@@ -12,7 +12,7 @@ export interface OpenedUpload {
   size: number;
 }
 
-/** Path prefixes under which an article cover points at one of our uploads (API 12). */
+/** Path prefixes under which an article cover points at one of our uploads (server/API.md §12). */
 const LOCAL_FILE_PREFIXES = ['/uploads/', '/api/admin/avatars/file/', '/api/admin/articles/cover/'];
 
 /** The upload filename a root-relative cover path refers to, or `undefined` for external or empty covers. */

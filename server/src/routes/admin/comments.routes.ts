@@ -12,7 +12,7 @@ function parseArticleIdFilter(raw: string | undefined): number | undefined {
   return Number(raw.trim());
 }
 
-/** Comment moderation of API section 11: every comment with its private fields, and deletion. */
+/** Comment moderation of server/API.md §11.3 and §11.4: every comment with its private fields, and deletion. */
 export function registerAdminCommentRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const service = services.comments;
 

@@ -34,7 +34,7 @@ function cleanCategory(category: string): string {
   return cutText(firstPart.replace(/\s+/g, ' ').trim(), LIMITS.articleCategory).trim();
 }
 
-/** The output rules of API section 9, whatever produced the suggestion. */
+/** The output rules of server/API.md §9.10, whatever produced the suggestion. */
 export function applyOutputRules(suggestion: Suggestion, request: AiAnalyzeRequest, source: AiAnalysis['source']): AiAnalysis {
   const summary = suggestion.summary.replace(/\s+/g, ' ').trim();
   return {

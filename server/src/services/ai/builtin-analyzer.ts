@@ -11,7 +11,7 @@ export interface AnalyzeInput {
   summary: string;
 }
 
-/** A suggestion before the output rules of API section 9 are applied. */
+/** A suggestion before the output rules of server/API.md §9.10 are applied. */
 export interface Suggestion {
   category: string;
   tags: string[];

@@ -7,7 +7,7 @@ export const FALLBACK_CATEGORY = '其他';
 export const AI_CATEGORY = '人工智能';
 
 export interface KnownTerm {
-  /** The tag as suggested; already passes the tag rule of API 9.1. */
+  /** The tag as suggested; already passes the tag rule of server/API.md §9.1. */
   tag: string;
   /** Spellings found in text, matched case-insensitively (Latin) or as substrings (CJK). */
   aliases: readonly string[];
@@ -148,7 +148,7 @@ export const CASE_SENSITIVE_ALIASES: ReadonlySet<string> = new Set([
   'REST',
 ]);
 
-/** The categories the analyser can pick without any article in the store (API section 9). */
+/** The categories the analyser can pick without any article in the store (server/API.md §9.10). */
 export const KEYWORD_CATEGORIES = [FRONTEND, BACKEND, MOBILE, DATABASE, DEVOPS, TOOLS, AI_CATEGORY] as const;
 
 /** Fence languages that say what an article is about even when the prose does not. */

@@ -8,7 +8,7 @@ import type { AnalyzeInput, Suggestion } from './builtin-analyzer.js';
 /** How much of the body the provider sees: enough to judge the topic, cheap to send. */
 const CONTENT_EXCERPT_CHARS = 4000;
 
-/** Why the provider could not answer; `reason` is the Chinese `fallback_reason` of API section 9. */
+/** Why the provider could not answer; `reason` is the Chinese `fallback_reason` of server/API.md §9.10. */
 export class AiProviderError extends Error {
   constructor(
     readonly reason: string,
