@@ -77,7 +77,9 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
   await services.idempotency.pruneExpired();
 
-  const koa = new Koa({ proxy: config.trustProxy });
+  // Behind proxies the client address is the entry the outermost trusted one appended to
+  // X-Forwarded-For; entries before it are whatever the client sent.
+  const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // The request handler is attached after the middleware is registered: Koa composes it then.
   const httpServer = createServer();
   const { io, broadcaster } = createRealtime(httpServer, config.corsOrigins);

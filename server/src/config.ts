@@ -37,6 +37,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((flag) => flag === 'true' || flag === '1'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).default(1),
   WEB_DIST_DIR: optionalText,
   SERVE_SOURCE_MAPS: z
     .enum(['true', 'false', '1', '0', ''])
@@ -68,6 +69,12 @@ export interface ServerConfig {
   /** Comment POSTs allowed per client IP (server/API.md §1.6); tests raise them to post many at once. */
   commentRateLimits: { perMinute: number; perHour: number };
   trustProxy: boolean;
+  /**
+   * How many proxies in front append to `X-Forwarded-For` (with `trustProxy`): the client address
+   * is the entry the outermost of them wrote, this many from the end. Entries before it are the
+   * client's own words, so a value above the real count would let a client choose its address.
+   */
+  trustProxyHops: number;
   webDistDir: string;
   /** Serve the web build's `*.map` files (they reveal the source; off unless asked for). */
   serveSourceMaps: boolean;
@@ -107,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
         : undefined,
     recycleBinRetentionMs: vars.RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: vars.TRUST_PROXY,
+    trustProxyHops: vars.TRUST_PROXY_HOPS,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : path.resolve(serverRoot, '../web/dist'),
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     logLevel: vars.LOG_LEVEL,
@@ -127,6 +135,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     recycleBinRetentionMs: RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     commentRateLimits: { perMinute: RATE_LIMITS.commentsPerMinute.max, perHour: RATE_LIMITS.commentsPerHour.max },
     trustProxy: false,
+    trustProxyHops: 1,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     serveSourceMaps: false,
     logLevel: 'info' as const,

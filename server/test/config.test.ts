@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       ai: undefined,
       recycleBinRetentionMs: 15 * 24 * 60 * 60 * 1000,
       trustProxy: false,
+      trustProxyHops: 1,
       logLevel: 'info',
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       AI_TIMEOUT_MS: '5000',
       RECYCLE_BIN_RETENTION_DAYS: '2',
       TRUST_PROXY: 'true',
+      TRUST_PROXY_HOPS: '2',
       WEB_DIST_DIR: '/srv/web',
       LOG_LEVEL: 'silent',
     });
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       ai: { baseUrl: 'http://127.0.0.1:9999/v1', apiKey: 'key', model: 'model-x', timeoutMs: 5000 },
       recycleBinRetentionMs: 2 * 24 * 60 * 60 * 1000,
       trustProxy: true,
+      trustProxyHops: 2,
       webDistDir: '/srv/web',
       logLevel: 'silent',
     });
@@ -85,14 +88,23 @@ describe('loadConfig', () => {
   it('fails with every invalid variable listed', () => {
     let message = '';
     try {
-      load({ PORT: 'eighty', JWT_SECRET: 'too-short', LOG_LEVEL: 'loud', TRUST_PROXY: 'yes', AI_TIMEOUT_MS: '-1' });
+      load({
+        PORT: 'eighty',
+        JWT_SECRET: 'too-short',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'yes',
+        TRUST_PROXY_HOPS: '0',
+        AI_TIMEOUT_MS: '-1',
+      });
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(/^Invalid configuration:/);
-    for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'TRUST_PROXY', 'AI_TIMEOUT_MS']) expect(message).toContain(`${name}:`);
+    for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'TRUST_PROXY', 'TRUST_PROXY_HOPS', 'AI_TIMEOUT_MS'])
+      expect(message).toContain(`${name}:`);
     expect(message).toContain('JWT_SECRET must be at least 32 characters');
     expect(() => load({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => load({ TRUST_PROXY_HOPS: '1.5' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
   it('needs the AI variables all together or not at all', () => {
