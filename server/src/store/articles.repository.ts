@@ -1,5 +1,5 @@
 import type { CollectionName, SameCommitWrite, Store } from './store.js';
-import { takeNextId } from './store.js';
+import { takeNextId } from './record-ids.js';
 import type { ArticleRecord } from './records.js';
 import { isoNow } from './clock.js';
 

@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { takeNextId } from './store.js';
+import { takeNextId } from './record-ids.js';
 import type { AvatarRecord } from './records.js';
 import { isoNow } from './clock.js';
 import { bySortOrder } from './skills-and-contacts.repository.js';

@@ -1,6 +1,6 @@
 import type { CollectionName, Store, StoreState } from './store.js';
 import type { BodyTable } from './body-table.js';
-import { raiseNextId } from './store.js';
+import { raiseNextId } from './record-ids.js';
 import { keepDiagramsShownBy } from './articles.repository.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';

@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { takeNextId } from './store.js';
+import { takeNextId } from './record-ids.js';
 import type { CollectionFile } from './records.js';
 import { isoNow } from './clock.js';
 

@@ -1,24 +1,26 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import pLimit from 'p-limit';
-import { DurableJsonFile, serialize, serializeCollection, syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/durable-file';
 import { BodyTable } from './body-table.js';
+import { commentFileWrites, loadCommentFiles, readCommentFile } from './comment-files.js';
 import { CommentTable } from './comment-table.js';
+import { BODIES_DIR, COMMENTS_DIR, DIAGRAMS_DIR, FILE_NAMES, UPLOADS_DIR, bodyFileName } from './data-layout.js';
 import { DiagramFiles } from './diagram-files.js';
+import { Journal } from './journal.js';
+import type { FileWrite } from './journal.js';
+import { migrate, readFormatVersion } from './migrations.js';
 import type {
   ArticleRecord,
   AvatarRecord,
   CollectionFile,
-  CommentRecord,
   ContactRecord,
   IdempotencyFile,
-  MetaFile,
   RevokedTokenRecord,
   SiteBlockRecord,
   SkillRecord,
 } from './records.js';
-import { DATA_FORMAT, DATA_FORMAT_VERSION } from './records.js';
+import { sweepAtStart } from './startup-sweeps.js';
 
 /**
  * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
@@ -40,22 +42,11 @@ export interface StoreState {
 export type CollectionName = keyof StoreState;
 
 /** The collections kept whole in one file each. */
-type FileCollectionName = Exclude<CollectionName, 'comments'>;
+export type FileCollectionName = Exclude<CollectionName, 'comments'>;
 type FileState = Omit<StoreState, 'comments'>;
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
-
-const FILE_NAMES: Record<FileCollectionName, string> = {
-  siteBlocks: 'site-blocks.json',
-  skills: 'skills.json',
-  contacts: 'contacts.json',
-  avatars: 'avatars.json',
-  articles: 'articles.json',
-  articleViews: 'article-views.json',
-  revokedTokens: 'revoked-tokens.json',
-  idempotencyKeys: 'idempotency-keys.json',
-};
 
 const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
 
@@ -72,57 +63,24 @@ function emptyState(): FileState {
   };
 }
 
-/**
- * A file to replace, or to remove when `content` is `null` (a purged article's comments). A
- * comment file's content is made in pieces as it is written (see serializeCollection).
- */
-interface FileWrite {
-  name: string;
-  content: string | Iterable<string> | null;
-}
-
-interface JournalFile {
-  files: Array<FileWrite & { content: string | null }>;
-}
-
 interface Waiter {
   resolve: () => void;
   reject: (error: unknown) => void;
 }
-
-const JOURNAL = 'journal.json';
-const META = 'meta.json';
-const BODIES_DIR = 'article-bodies';
-const UPLOADS_DIR = 'uploads';
-const COMMENTS_DIR = 'comments';
-const DIAGRAMS_DIR = 'diagrams';
-/** Format 2 kept every comment of the site in this one file; format 3 splits it by article. */
-const LEGACY_COMMENTS = 'comments.json';
-/**
- * Each article's comment file records the site's next comment id as it was when written, and
- * the store starts from the highest. Removing a file would drop its record, so the commit that
- * removes one writes the counter here instead.
- */
-const COMMENT_COUNTER = `${COMMENTS_DIR}/next-id.json`;
-const COMMENT_FILE = /^comments\/(\d+)\.json$/;
-const commentFileName = (articleId: number) => `${COMMENTS_DIR}/${articleId}.json`;
-const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
-/** How many comment files a migration writes at once. */
-const IO_CONCURRENCY = 32;
 
 /**
  * The data directory. Reads are served from memory; every change goes through {@link mutate},
  * which applies it synchronously and resolves once it is on disk.
  *
  * Writes use group commit: changes made while a commit is running are written together by the
- * next one. A commit touching one file replaces it atomically; a commit touching several first
- * writes a journal holding all of them, so a crash in between is finished on the next start.
+ * next one, all-or-nothing through the {@link Journal}.
  */
 export class Store {
   private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
   private readonly dirty = new Set<FileCollectionName>();
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
-  private readonly comments = new CommentTable((articleId) => this.readCommentFile(articleId));
+  private readonly comments = new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
+  private readonly journal: Journal;
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
@@ -135,6 +93,7 @@ export class Store {
   readonly diagrams: DiagramFiles;
 
   private constructor(readonly dataDir: string) {
+    this.journal = new Journal(dataDir);
     this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () =>
       this.dbs.articles.data.items.flatMap((article) =>
         (article.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]),
@@ -167,20 +126,23 @@ export class Store {
     await fs.mkdir(path.join(dataDir, BODIES_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, COMMENTS_DIR), { recursive: true });
-    const version = await store.ensureMeta();
-    await store.replayJournal();
+    const version = await readFormatVersion(dataDir);
+    await store.journal.replay();
     for (const db of Object.values(store.dbs)) {
       await db.read();
     }
     // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
-    if (version >= 3) await store.loadComments();
-    await store.migrate(version);
-    await store.checkBodies();
+    if (version >= 3) await loadCommentFiles(dataDir, store.comments);
+    await migrate({ dataDir, journal: store.journal, articles: store.dbs.articles.data, comments: store.comments }, version);
     await store.diagrams.load();
-    await store.removeTempFiles();
-    // Drawings of articles since purged, replaced or imported over, and files a crash left before
-    // their article pointed at them.
-    await store.diagrams.sweep();
+    await sweepAtStart({
+      dataDir,
+      bodiesDir: store.bodiesDir,
+      uploadsDir: store.uploadsDir,
+      commentsDir: store.commentsDir,
+      articles: store.dbs.articles.data.items,
+      diagrams: store.diagrams,
+    });
     return store;
   }
 
@@ -307,9 +269,9 @@ export class Store {
         const commentArticles = this.comments.takeChanged();
         // Serialise synchronously so the snapshot is consistent across files.
         const files: FileWrite[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
-        files.push(...this.commentFiles(commentArticles));
+        files.push(...commentFileWrites(this.comments, commentArticles));
         try {
-          await this.persist(files);
+          await this.journal.persist(files);
           this.comments.committed(commentArticles);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
@@ -324,192 +286,6 @@ export class Store {
       this.committing = null;
     }
   }
-
-  /** The writes that bring the given articles' comment files up to date with memory. */
-  private commentFiles(articleIds: readonly number[]): FileWrite[] {
-    const files: FileWrite[] = [];
-    let removes = false;
-    for (const articleId of articleIds) {
-      const file = this.comments.fileOf(articleId);
-      files.push({ name: commentFileName(articleId), content: file && serializeCollection(file.next_id, file.items) });
-      if (!file) removes = true;
-    }
-    if (removes) files.push({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
-    return files;
-  }
-
-  private async persist(files: FileWrite[]): Promise<void> {
-    if (files.length === 0) return;
-    if (files.length === 1) {
-      await this.applyWrite(files[0] as FileWrite);
-      return;
-    }
-    // The journal holds every file whole: a commit of several files is rare (imports, purges).
-    const journal: JournalFile = {
-      files: files.map(({ name, content }) => ({
-        name,
-        content: content === null || typeof content === 'string' ? content : [...content].join(''),
-      })),
-    };
-    await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
-    await this.applyJournal(journal);
-  }
-
-  private async applyJournal(journal: JournalFile): Promise<void> {
-    for (const file of journal.files) await this.applyWrite(file);
-    await fs.rm(path.join(this.dataDir, JOURNAL), { force: true });
-  }
-
-  /** Replaces or removes one file; both are idempotent, so replaying a journal twice is harmless. */
-  private async applyWrite(file: FileWrite): Promise<void> {
-    const target = this.journalTarget(file.name);
-    if (file.content !== null) {
-      await writeFileDurably(target, file.content);
-      return;
-    }
-    await fs.rm(target, { force: true });
-    await syncDirectory(path.dirname(target));
-  }
-
-  /**
-   * Where a journalled file goes. Only names the store itself writes are accepted, so a damaged
-   * or hand-edited journal cannot write outside the data directory.
-   */
-  private journalTarget(name: string): string {
-    const known =
-      name === META ||
-      name === LEGACY_COMMENTS ||
-      name === COMMENT_COUNTER ||
-      COMMENT_FILE.test(name) ||
-      Object.values(FILE_NAMES).includes(name);
-    if (!known) throw new Error(`${JOURNAL} names a file the store never writes: ${name}`);
-    return path.join(this.dataDir, name);
-  }
-
-  private async replayJournal(): Promise<void> {
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(this.dataDir, JOURNAL), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    // The journal is itself written atomically, so if it exists it is complete.
-    await this.applyJournal(JSON.parse(text) as JournalFile);
-  }
-
-  /** Checks `meta.json` (creating it for a new directory) and resolves with the format version found. */
-  private async ensureMeta(): Promise<number> {
-    const adapter = new DurableJsonFile<MetaFile>(path.join(this.dataDir, META));
-    const meta = await adapter.read();
-    if (!meta) {
-      await adapter.write({ format: DATA_FORMAT, version: DATA_FORMAT_VERSION, created_at: new Date().toISOString() });
-      return DATA_FORMAT_VERSION;
-    }
-    if (meta.format !== DATA_FORMAT || typeof meta.version !== 'number') {
-      throw new Error(`${this.dataDir} is not a Folio data directory (meta.json has an unknown format)`);
-    }
-    if (meta.version > DATA_FORMAT_VERSION) {
-      throw new Error(`Data format version ${meta.version} is newer than this server understands (${DATA_FORMAT_VERSION})`);
-    }
-    return meta.version;
-  }
-
-  /**
-   * Brings collections written by an older format up to date, one version step at a time. The
-   * migrated files and the new `meta.json` are written in one journaled commit, so a crash
-   * leaves either the old directory (migrated again on the next start) or the new one.
-   */
-  private async migrate(fromVersion: number): Promise<void> {
-    if (fromVersion >= DATA_FORMAT_VERSION) {
-      // A crash after a migration to format 3 recorded itself but before it removed the old file.
-      await fs.rm(path.join(this.dataDir, LEGACY_COMMENTS), { force: true });
-      return;
-    }
-    const names = new Set<FileCollectionName>();
-    if (fromVersion < 2) {
-      // Version 1 had no revisions: every article starts at 1, the ETag clients first see.
-      for (const article of this.dbs.articles.data.items) {
-        const stored = article as Partial<ArticleRecord>;
-        if (typeof stored.revision !== 'number') article.revision = 1;
-      }
-      names.add('articles');
-    }
-    if (fromVersion < 3) await this.splitLegacyComments();
-    const meta = await new DurableJsonFile<MetaFile>(path.join(this.dataDir, META)).read();
-    const files: FileWrite[] = [...names].map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
-    files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });
-    await this.persist(files);
-    await fs.rm(path.join(this.dataDir, LEGACY_COMMENTS), { force: true });
-  }
-
-  /**
-   * Format 2 → 3: writes one file per article from `comments.json`. Until `meta.json` says 3,
-   * `comments.json` stays the truth and the split is simply redone after a crash, overwriting
-   * what an interrupted run wrote; once it says 3, only the split files are read.
-   */
-  private async splitLegacyComments(): Promise<void> {
-    const legacy = await new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.dataDir, LEGACY_COMMENTS)).read();
-    this.comments.clear();
-    for (const comment of legacy?.items ?? []) this.comments.put(comment);
-    this.comments.raiseNextId(legacy?.next_id ?? 1);
-    const articleIds = this.comments.takeChanged();
-    const wanted = new Set(articleIds.map(commentFileName));
-    for (const name of await fs.readdir(this.commentsDir)) {
-      if (!wanted.has(`${COMMENTS_DIR}/${name}`)) await fs.rm(path.join(this.commentsDir, name), { force: true });
-    }
-    const limit = pLimit(IO_CONCURRENCY);
-    await Promise.all(this.commentFiles(articleIds).map((file) => limit(() => this.applyWrite(file))));
-    this.comments.committed(articleIds);
-    // Every article file carries the counter; this one keeps it when the site has no comments.
-    await this.applyWrite({ name: COMMENT_COUNTER, content: serialize({ next_id: this.comments.next_id }) });
-  }
-
-  /** Counts every article's comment file (and reads the counter); the comments stay on disk until asked for. */
-  private async loadComments(): Promise<void> {
-    const counter = await new DurableJsonFile<{ next_id: number }>(path.join(this.dataDir, COMMENT_COUNTER)).read();
-    this.comments.raiseNextId(counter?.next_id ?? 1);
-    const articleIds: number[] = [];
-    for (const name of await fs.readdir(this.commentsDir)) {
-      const match = COMMENT_FILE.exec(`${COMMENTS_DIR}/${name}`);
-      // Only names the store writes (`7.json`, not `007.json`): the file counted here is the one read later.
-      if (match && commentFileName(Number(match[1])) === `${COMMENTS_DIR}/${name}`) articleIds.push(Number(match[1]));
-    }
-    // Read in turn, synchronously: nothing is served before the store is open, and reading a
-    // site's thousand comment files through the thread pool took far longer.
-    for (const articleId of articleIds) {
-      const file = this.readCommentFile(articleId);
-      if (file) this.comments.load(articleId, file);
-    }
-    this.comments.settle();
-  }
-
-  /** An article's comment file as stored; `null` when it has none. */
-  private readCommentFile(articleId: number): CollectionFile<CommentRecord> | null {
-    return new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(this.dataDir, commentFileName(articleId))).readSync();
-  }
-
-  /** Checks that every article's body file is there (read later, on use) and removes files nothing points at. */
-  private async checkBodies(): Promise<void> {
-    const wanted = new Map<string, number>();
-    for (const article of this.dbs.articles.data.items) wanted.set(bodyFileName(article.id, article.body_rev), article.id);
-    const present = new Set(await fs.readdir(this.bodiesDir));
-    for (const [fileName, id] of wanted) {
-      if (!present.has(fileName)) throw new Error(`Article ${id} has no body file ${fileName}`);
-    }
-    for (const fileName of present) {
-      // Bodies of interrupted or replaced revisions: nothing points at them.
-      if (!wanted.has(fileName)) await fs.rm(path.join(this.bodiesDir, fileName), { force: true });
-    }
-  }
-
-  private async removeTempFiles(): Promise<void> {
-    for (const dir of [this.dataDir, this.bodiesDir, this.uploadsDir, this.commentsDir, this.diagrams.dir]) {
-      for (const name of await fs.readdir(dir)) {
-        if (name.startsWith('.') && name.endsWith('.tmp')) await fs.rm(path.join(dir, name), { force: true });
-      }
-    }
-  }
 }
 
 /**
@@ -520,18 +296,4 @@ export interface SameCommitWrite<R> {
   collections: readonly CollectionName[];
   /** Runs synchronously inside the creating mutation, after `created` is in the state. */
   apply(created: R, state: StoreState): void;
-}
-
-/** Takes the next id of a collection. Ids are never reused, even after a delete or purge. */
-export function takeNextId<T extends { id: number }>(collection: CollectionFile<T>): number {
-  const id = collection.next_id;
-  collection.next_id = id + 1;
-  return id;
-}
-
-/** Raises `next_id` above every stored id, after rows were written with ids of their own (import). */
-export function raiseNextId<T extends { id: number }>(collection: CollectionFile<T>): void {
-  for (const item of collection.items) {
-    if (item.id >= collection.next_id) collection.next_id = item.id + 1;
-  }
 }

@@ -1,0 +1,39 @@
+import type { FileCollectionName } from './store.js';
+
+/**
+ * The names of everything in a data directory, in one place: the store, its journal, the
+ * migrations and the start-up sweeps all find their files here.
+ */
+
+/** The collections kept whole in one JSON file each. */
+export const FILE_NAMES: Record<FileCollectionName, string> = {
+  siteBlocks: 'site-blocks.json',
+  skills: 'skills.json',
+  contacts: 'contacts.json',
+  avatars: 'avatars.json',
+  articles: 'articles.json',
+  articleViews: 'article-views.json',
+  revokedTokens: 'revoked-tokens.json',
+  idempotencyKeys: 'idempotency-keys.json',
+};
+
+export const JOURNAL = 'journal.json';
+export const META = 'meta.json';
+export const BODIES_DIR = 'article-bodies';
+export const UPLOADS_DIR = 'uploads';
+export const COMMENTS_DIR = 'comments';
+export const DIAGRAMS_DIR = 'diagrams';
+/** Format 2 kept every comment of the site in this one file; format 3 splits it by article. */
+export const LEGACY_COMMENTS = 'comments.json';
+/**
+ * Each article's comment file records the site's next comment id as it was when written, and
+ * the store starts from the highest. Removing a file would drop its record, so the commit that
+ * removes one writes the counter here instead.
+ */
+export const COMMENT_COUNTER = `${COMMENTS_DIR}/next-id.json`;
+export const COMMENT_FILE = /^comments\/(\d+)\.json$/;
+export const commentFileName = (articleId: number) => `${COMMENTS_DIR}/${articleId}.json`;
+export const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
+
+/** A file the store writes atomically is first written under a name like this, then renamed. */
+export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

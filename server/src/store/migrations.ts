@@ -1,0 +1,89 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { DurableJsonFile, serialize } from '@folio/shared/durable-file';
+import { commentCounterWrite, commentFileWrites } from './comment-files.js';
+import type { CommentTable } from './comment-table.js';
+import { COMMENTS_DIR, FILE_NAMES, LEGACY_COMMENTS, META, commentFileName } from './data-layout.js';
+import type { FileWrite, Journal } from './journal.js';
+import type { ArticleRecord, CollectionFile, CommentRecord, MetaFile } from './records.js';
+import { DATA_FORMAT, DATA_FORMAT_VERSION } from './records.js';
+
+/** How many comment files a migration writes at once. */
+const IO_CONCURRENCY = 32;
+
+/** What a migration reads and rewrites: the store's state as loaded from the older format. */
+export interface MigrationTarget {
+  dataDir: string;
+  journal: Journal;
+  articles: CollectionFile<ArticleRecord>;
+  comments: CommentTable;
+}
+
+/** Checks `meta.json` (creating it for a new directory) and resolves with the format version found. */
+export async function readFormatVersion(dataDir: string): Promise<number> {
+  const adapter = new DurableJsonFile<MetaFile>(path.join(dataDir, META));
+  const meta = await adapter.read();
+  if (!meta) {
+    await adapter.write({ format: DATA_FORMAT, version: DATA_FORMAT_VERSION, created_at: new Date().toISOString() });
+    return DATA_FORMAT_VERSION;
+  }
+  if (meta.format !== DATA_FORMAT || typeof meta.version !== 'number') {
+    throw new Error(`${dataDir} is not a Folio data directory (meta.json has an unknown format)`);
+  }
+  if (meta.version > DATA_FORMAT_VERSION) {
+    throw new Error(`Data format version ${meta.version} is newer than this server understands (${DATA_FORMAT_VERSION})`);
+  }
+  return meta.version;
+}
+
+/**
+ * Brings collections written by an older format up to date, one version step at a time. The
+ * migrated files and the new `meta.json` are written in one journaled commit, so a crash
+ * leaves either the old directory (migrated again on the next start) or the new one.
+ */
+export async function migrate(target: MigrationTarget, fromVersion: number): Promise<void> {
+  const { dataDir, journal } = target;
+  if (fromVersion >= DATA_FORMAT_VERSION) {
+    // A crash after a migration to format 3 recorded itself but before it removed the old file.
+    await fs.rm(path.join(dataDir, LEGACY_COMMENTS), { force: true });
+    return;
+  }
+  const files: FileWrite[] = [];
+  if (fromVersion < 2) {
+    // Version 1 had no revisions: every article starts at 1, the ETag clients first see.
+    for (const article of target.articles.items) {
+      const stored = article as Partial<ArticleRecord>;
+      if (typeof stored.revision !== 'number') article.revision = 1;
+    }
+    files.push({ name: FILE_NAMES.articles, content: serialize(target.articles) });
+  }
+  if (fromVersion < 3) await splitLegacyComments(target);
+  const meta = await new DurableJsonFile<MetaFile>(path.join(dataDir, META)).read();
+  files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });
+  await journal.persist(files);
+  await fs.rm(path.join(dataDir, LEGACY_COMMENTS), { force: true });
+}
+
+/**
+ * Format 2 → 3: writes one file per article from `comments.json`. Until `meta.json` says 3,
+ * `comments.json` stays the truth and the split is simply redone after a crash, overwriting
+ * what an interrupted run wrote; once it says 3, only the split files are read.
+ */
+async function splitLegacyComments({ dataDir, journal, comments }: MigrationTarget): Promise<void> {
+  const legacy = await new DurableJsonFile<CollectionFile<CommentRecord>>(path.join(dataDir, LEGACY_COMMENTS)).read();
+  comments.clear();
+  for (const comment of legacy?.items ?? []) comments.put(comment);
+  comments.raiseNextId(legacy?.next_id ?? 1);
+  const articleIds = comments.takeChanged();
+  const wanted = new Set(articleIds.map(commentFileName));
+  const commentsDir = path.join(dataDir, COMMENTS_DIR);
+  for (const name of await fs.readdir(commentsDir)) {
+    if (!wanted.has(`${COMMENTS_DIR}/${name}`)) await fs.rm(path.join(commentsDir, name), { force: true });
+  }
+  const limit = pLimit(IO_CONCURRENCY);
+  await Promise.all(commentFileWrites(comments, articleIds).map((file) => limit(() => journal.applyWrite(file))));
+  comments.committed(articleIds);
+  // Every article file carries the counter; this one keeps it when the site has no comments.
+  await journal.applyWrite(commentCounterWrite(comments));
+}
