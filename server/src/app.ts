@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { AnswerReplay } from './http/answer-replay.js';
+import { logStreamErrors } from './http/client-faults.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { httpCaching } from './http/http-cache.js';
@@ -38,8 +39,6 @@ import { Store } from './store/store.js';
 
 /** How long after start search indexing waits, leaving the first page views the whole CPU. */
 const SEARCH_WARM_UP_DELAY_MS = 1000;
-
-const CLIENT_GONE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 export interface FolioApp {
   koa: Koa;
@@ -147,11 +146,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     }),
   );
 
-  koa.on('error', (error: NodeJS.ErrnoException, ctx?: Koa.Context) => {
-    // A visitor closing the tab mid-download is not a server fault.
-    if (error.code && CLIENT_GONE_CODES.has(error.code)) return;
-    logger.error(`${ctx?.method ?? ''} ${ctx?.path ?? ''} stream failed`, error);
-  });
+  koa.on('error', logStreamErrors(logger));
   const handleHttp = koa.callback();
   // Requests being handled. A handler goes on when its client has gone (a closed tab, a
   // stopped page), and the HTTP server's close does not wait for it: close() does.
