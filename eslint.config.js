@@ -102,7 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    // Handlers validate, call a service and present: only services reach storage (issue 10).
+    // Handlers validate, call a service and present: only services reach storage, so the rules about stored data live in one place.
     files: ['server/src/routes/**/*.ts', 'server/src/http/**/*.ts', 'server/src/web/**/*.ts'],
     rules: {
       'no-restricted-imports': [

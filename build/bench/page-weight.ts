@@ -57,7 +57,7 @@ export async function measurePageWeight(origin: string, paths: string[]): Promis
   }
 }
 
-/** Issue 12's budget for the landing page's JavaScript before it is usable, gzip. */
+/** The most JavaScript (gzip) the landing page may load before it is usable; README's Performance section reports against it. */
 const LANDING_BUDGET_KB = 110;
 
 export function printPageWeights(weights: PageWeight[], label: (path: string) => string = (path) => path): void {

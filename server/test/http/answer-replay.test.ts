@@ -5,7 +5,7 @@ import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support
 import { rawRequest } from '../support/raw-request.js';
 
 /**
- * Public answers replayed before Koa (issue 12): a repeat read gets the very bytes and headers
+ * Public answers replayed before Koa (which spares a repeat read the middleware): a repeat read gets the very bytes and headers
  * Koa sent, and never an answer the data has moved past. Run `npm run build -w web` once before
  * (the pages need the build).
  */

@@ -9,7 +9,7 @@ import { rawRequest } from '../support/raw-request.js';
 import type { RawResponse } from '../support/raw-request.js';
 
 /**
- * Compression, ETags, 304 answers and Cache-Control (issue 12) on the real server. Raw
+ * Compression, ETags, 304 answers and Cache-Control (server/API.md §1.4) on the real server. Raw
  * `node:http` requests, because fetch would decompress bodies and hide what was on the wire.
  * Needs `npm run build -w web` once (server rendering and the precompressed assets).
  */

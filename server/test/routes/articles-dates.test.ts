@@ -30,7 +30,7 @@ async function liveCount(): Promise<number> {
   return response.body.total as number;
 }
 
-describe('POST /api/admin/articles with created_at / updated_at (server/API.md)', () => {
+describe('POST /api/admin/articles with created_at / updated_at (server/API.md §E4)', () => {
   it('keeps the dates an import sends, normalised to UTC seconds', async () => {
     const response = await create({ created_at: '2024-01-15T18:30:00.250+08:00', updated_at: '2024-02-01' });
     expect(response.status).toBe(201);

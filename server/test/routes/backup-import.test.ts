@@ -17,7 +17,7 @@ describe('import of the original (legacy) format', () => {
   });
   afterAll(() => ctx.server.close());
 
-  it('imports the example of API 15, converting dates, nulls and missing sort_order, and emits one event per section', async () => {
+  it('imports the example of server/API.md §15, converting dates, nulls and missing sort_order, and emits one event per section', async () => {
     const { api, token, server } = ctx;
     const realtime = await connectRealtime(server.url);
     const legacy = JSON.parse(await readFile(LEGACY_FIXTURE, 'utf8')) as unknown;

@@ -20,7 +20,7 @@ const preflight = (origin: string) =>
     },
   });
 
-describe('CORS (API 1.7)', () => {
+describe('CORS (server/API.md §1.7)', () => {
   it('answers a preflight from a configured origin with 204, that origin, credentials and the allowed methods', async () => {
     const response = await preflight(ALLOWED);
     expect(response.status).toBe(204);

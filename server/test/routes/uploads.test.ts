@@ -55,7 +55,7 @@ async function tempCopiesOf(bytes: Buffer): Promise<string[]> {
   return copies;
 }
 
-// The body-image endpoint (issue 11) is the cover upload under another path: same checks, same answer.
+// The body-image endpoint (server/API.md §E3) is the cover upload under another path: same checks, same answer.
 describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('image upload at %s', (endpoint) => {
   it('stores a PNG under a random name and serves it back', async () => {
     const bytes = buildImage('png');

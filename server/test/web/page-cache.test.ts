@@ -6,7 +6,7 @@ import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support
 import { buildImage, imageForm } from '../fixtures/images.js';
 
 /**
- * The public-page cache (issue 12) against the real server and the real web build: after every
+ * The public-page cache (server/src/web/page-cache.ts) against the real server and the real web build: after every
  * kind of owner change the next page view shows the new data, while repeat views are answered
  * from the cache and still counted. Run `npm run build -w web` once before (SSR needs the build).
  */

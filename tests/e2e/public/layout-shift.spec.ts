@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.js';
 import { WELCOME_TITLE, articleIdByTitle, openPage, routeExternal } from './helpers.js';
 import type { ExternalOptions } from './helpers.js';
 
-/** SPEC 2: the top-bar links, and the section top's place below the window top after the scroll. */
+/** docs/spec.md §2.1: the top-bar links, and the section top's place below the window top after the scroll. */
 const NAV_LABELS = [
   { id: 'home', label: '首页' },
   { id: 'about', label: '关于我' },
