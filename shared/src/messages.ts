@@ -227,6 +227,7 @@ export const ImportFieldMessages = {
   notImage: '不是支持的图片格式',
   imageNameRequired: '文件名必须以 .jpg、.jpeg、.png、.gif 或 .webp 结尾',
   extensionMismatch: (extension: string) => `文件扩展名与图片内容不符，应以 .${extension} 结尾`,
+  idOutOfRange: (max: number) => `超出允许范围：不能大于 ${max}`,
 } as const;
 
 /** Admin screen wording the spec leaves open (batch AI summaries, recycle bin, comments, import report). */

@@ -11,6 +11,7 @@ import {
 } from '@folio/shared';
 import type { BackupSectionName } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
+import { MAX_IMPORTED_ID } from '../store/record-ids.js';
 
 /**
  * The backup schema of server/API.md §15. It reads our export (version 2), the original server's format
@@ -55,11 +56,12 @@ const backupDate = (importTime: string) =>
       return z.NEVER;
     });
 
+/** A record id; the range check comes first, so a huge id is reported as out of range, not as a fraction. */
 const id = z
   .number({ error: (issue) => (isMissing(issue.input) ? F.required : F.idInvalid) })
+  .max(MAX_IMPORTED_ID, F.idOutOfRange(MAX_IMPORTED_ID))
   .int(F.idInvalid)
-  .positive(F.idInvalid)
-  .max(Number.MAX_SAFE_INTEGER, F.idInvalid);
+  .positive(F.idInvalid);
 
 /** A required, trimmed, non-empty string. */
 const requiredText = (max: number, multiline = false) =>

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { checkedNextId } from './record-ids.js';
 import type { CollectionFile, CommentRecord } from './records.js';
 
 /** Reads an article's comment file as it is on disk; `null` when there is none. */
@@ -66,7 +67,7 @@ export class CommentTable {
   }
 
   takeNextId(): number {
-    const id = this.nextId;
+    const id = checkedNextId(this.nextId);
     this.nextId = id + 1;
     return id;
   }

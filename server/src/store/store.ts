@@ -10,6 +10,7 @@ import { DiagramFiles } from './diagram-files.js';
 import { Journal } from './journal.js';
 import type { FileWrite } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
+import { repairNextId } from './record-ids.js';
 import type {
   ArticleRecord,
   AvatarRecord,
@@ -130,6 +131,10 @@ export class Store {
     await store.journal.replay();
     for (const db of Object.values(store.dbs)) {
       await db.read();
+    }
+    const { skills, contacts, avatars, articles } = store.state;
+    for (const collection of [skills, contacts, avatars, articles] as Array<CollectionFile<{ id: number }>>) {
+      repairNextId(collection);
     }
     // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
     if (version >= 3) await loadCommentFiles(dataDir, store.comments);
