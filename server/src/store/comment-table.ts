@@ -6,11 +6,30 @@ import type { CollectionFile, CommentRecord } from './records.js';
 export type CommentFileReader = (articleId: number) => CollectionFile<CommentRecord> | null;
 
 /**
- * How many comments of recently read articles stay in memory (about 300 bytes each), beside the
- * articles whose changes are not written yet. Beyond it, the least recently read articles'
- * comments are read from their files again when asked for.
+ * Estimated bytes of recently read articles' comments kept in memory, beside the articles whose
+ * changes are not written yet. Beyond it, the least recently read articles' comments are read
+ * from their files again when asked for. 8 MB holds about 12,000 comments of the usual size
+ * (a short text and a browser's user agent, some 650 bytes each), near the 20,000 small ones
+ * the table kept when it counted comments. Counting bytes also bounds comments with long
+ * fields: when it counted them, 1,500 comments with a 15.5 KB user agent grew the process by 70 MB.
  */
-const RECENT_COMMENTS_KEPT = 20_000;
+export const RECENT_COMMENT_BYTES = 8 * 1024 * 1024;
+
+/** What a comment object costs V8 besides its text: the object, its fields and six string headers. */
+const COMMENT_OVERHEAD_BYTES = 160;
+
+/**
+ * An estimate of a comment's memory: two bytes per UTF-16 code unit of its text (Chinese text is
+ * stored so; ASCII takes one, so the estimate errs on the safe side) plus the object itself.
+ */
+export function estimateCommentBytes(comment: CommentRecord): number {
+  const { author, email, content, ip_address, user_agent, created_at } = comment;
+  const units = author.length + email.length + content.length + ip_address.length + user_agent.length + created_at.length;
+  return COMMENT_OVERHEAD_BYTES + 2 * units;
+}
+
+const estimateGroupBytes = (group: readonly CommentRecord[]): number =>
+  group.reduce((total, comment) => total + estimateCommentBytes(comment), 1);
 
 /**
  * The site's comments, grouped by article. On disk each article's group is one file
@@ -27,16 +46,24 @@ export class CommentTable {
   private readonly counts = new Map<number, number>();
   private readonly articleOf = new Map<number, number>();
   private readonly unwritten = new Map<number, CommentRecord[]>();
-  private readonly recent = new LRUCache<number, CommentRecord[]>({
-    maxSize: RECENT_COMMENTS_KEPT,
-    sizeCalculation: (group) => Math.max(1, group.length),
-  });
+  /** Recently read articles' comments, up to a budget of estimated bytes; a group larger than all of it is not kept. */
+  private readonly recent: LRUCache<number, CommentRecord[]>;
   private readonly changed = new Set<number>();
   /** Comments found in another article's file while loading, until their own group is rebuilt. */
   private strays: CommentRecord[] = [];
   private nextId = 1;
 
-  constructor(private readonly readFile: CommentFileReader) {}
+  constructor(
+    private readonly readFile: CommentFileReader,
+    budgetBytes = RECENT_COMMENT_BYTES,
+  ) {
+    this.recent = new LRUCache({ maxSize: budgetBytes, sizeCalculation: estimateGroupBytes });
+  }
+
+  /** The estimated bytes of recently read comments kept now (see {@link RECENT_COMMENT_BYTES}). */
+  get keptBytes(): number {
+    return this.recent.calculatedSize;
+  }
 
   /** The next comment id of the site; ids are never reused, even after a delete or purge. */
   get next_id(): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommentTable } from '../../src/store/comment-table.js';
+import { CommentTable, RECENT_COMMENT_BYTES, estimateCommentBytes } from '../../src/store/comment-table.js';
 import type { CollectionFile, CommentRecord } from '../../src/store/records.js';
 
 const comment = (id: number, articleId: number, content = `评论 ${id}`): CommentRecord => ({
@@ -12,6 +12,16 @@ const comment = (id: number, articleId: number, content = `评论 ${id}`): Comme
   user_agent: '',
   created_at: '2026-11-26T00:00:00.000Z',
 });
+
+/** A user agent as long as the longest a client sent before its length was bounded. */
+const USER_AGENT_UNITS = 15_500;
+
+/** `count` comments of one article, each with a 15.5 KB user agent. */
+const heavy = (articleId: number, fromId: number, count: number): CommentRecord[] =>
+  Array.from({ length: count }, (_, index) => ({
+    ...comment(fromId + index, articleId),
+    user_agent: 'M'.repeat(USER_AGENT_UNITS),
+  }));
 
 /** Comment files on a pretend disk, counting how often each is read. */
 function fakeDisk(files: Record<number, CommentRecord[]>) {
@@ -48,16 +58,49 @@ describe('CommentTable', () => {
     expect(disk.reads.get(3)).toBeUndefined();
   });
 
-  it('lets the least recently read articles go, and reads them again when asked', () => {
-    // Two articles of 15,000 comments each: more than the table keeps of recently read ones.
-    const big = (articleId: number, from: number) =>
-      Array.from({ length: 15_000 }, (_, index) => comment(from + index, articleId));
-    const disk = fakeDisk({ 1: big(1, 1), 2: big(2, 15_001) });
+  it('lets the least recently read articles go once their comments pass the byte budget, and reads them again when asked', () => {
+    // Three articles of 100 comments with a 15.5 KB user agent: over 3 MB each, so two fit in 8 MB.
+    const disk = fakeDisk({ 1: heavy(1, 1, 100), 2: heavy(2, 101, 100), 3: heavy(3, 201, 100) });
     const table = openTable(disk);
-    expect(table.forArticle(1)).toHaveLength(15_000);
-    expect(table.forArticle(2)).toHaveLength(15_000);
-    expect(table.forArticle(1)).toHaveLength(15_000);
+    for (const articleId of [1, 2, 3]) expect(table.forArticle(articleId)).toHaveLength(100);
+    expect(table.keptBytes).toBeLessThanOrEqual(RECENT_COMMENT_BYTES);
+    expect(table.keptBytes).toBeGreaterThan(RECENT_COMMENT_BYTES / 2);
+    expect(table.forArticle(2)).toHaveLength(100);
+    expect(table.forArticle(3)).toHaveLength(100);
+    expect([disk.reads.get(2), disk.reads.get(3)]).toEqual([1, 1]);
+    expect(table.forArticle(1)).toHaveLength(100);
     expect(disk.reads.get(1)).toBe(2);
+  });
+
+  it('keeps many articles of ordinary comments', () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => {
+        const articleId = index + 1;
+        return [articleId, Array.from({ length: 500 }, (_, n) => comment(articleId * 1000 + n, articleId))];
+      }),
+    );
+    const disk = fakeDisk(files);
+    const table = openTable(disk);
+    for (let round = 0; round < 2; round += 1) {
+      for (let articleId = 1; articleId <= 20; articleId += 1) expect(table.forArticle(articleId)).toHaveLength(500);
+    }
+    expect([...disk.reads.values()].every((reads) => reads === 1)).toBe(true);
+  });
+
+  it('does not keep an article whose comments alone are over the budget', () => {
+    const disk = fakeDisk({ 1: heavy(1, 1, 300) });
+    const table = openTable(disk);
+    expect(table.forArticle(1)).toHaveLength(300);
+    expect(table.keptBytes).toBe(0);
+    expect(table.forArticle(1)).toHaveLength(300);
+    expect(disk.reads.get(1)).toBe(2);
+  });
+
+  it('estimates a comment by its text, two bytes per UTF-16 unit, plus the object', () => {
+    const small = estimateCommentBytes(comment(1, 1));
+    expect(small).toBeGreaterThan(100);
+    expect(small).toBeLessThan(400);
+    expect(estimateCommentBytes(heavy(1, 1, 1)[0] as CommentRecord)).toBeGreaterThan(2 * USER_AGENT_UNITS);
   });
 
   it('keeps a change in memory until it is committed, however much else is read meanwhile', () => {
