@@ -22,6 +22,10 @@ test('comments: search, then delete one after confirming', async ({ page, server
   await page.getByRole('button', { name: '搜索' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('读者乙');
+  // What visitors wrote is isolated from the cell's other text.
+  for (const text of ['读者乙', '请问有示例仓库吗？']) {
+    await expect(rows.locator('bdi').filter({ hasText: text })).toHaveCSS('unicode-bidi', 'isolate');
+  }
 
   await page.getByRole('button', { name: '删除 读者乙 的评论' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('确定要删除这条评论吗？');

@@ -42,7 +42,11 @@ const useStyles = makeStyles({
 
 const duration = SNACKBAR_MS.articles;
 
-/** 评论管理: every comment with its article, searchable, deletable after confirmation. */
+/**
+ * 评论管理: every comment with its article, searchable, deletable after confirmation. What
+ * visitors wrote (nickname, e-mail, body) is isolated in `<bdi>`, so right-to-left text cannot
+ * reorder the cells' other words.
+ */
 export default function CommentsPage() {
   const styles = useStyles();
   const api = useAdminApi();
@@ -121,14 +125,18 @@ export default function CommentsPage() {
                 <TableRow key={comment.id} data-testid="comment-row">
                   <TableCell>{comment.article_title}</TableCell>
                   <TableCell>
-                    <Text weight="semibold">{comment.author}</Text>
+                    <Text weight="semibold">
+                      <bdi>{comment.author}</bdi>
+                    </Text>
                     {comment.email && (
                       <Text size={200} block className={styles.muted}>
-                        {comment.email}
+                        <bdi>{comment.email}</bdi>
                       </Text>
                     )}
                   </TableCell>
-                  <TableCell className={styles.content}>{comment.content}</TableCell>
+                  <TableCell className={styles.content}>
+                    <bdi>{comment.content}</bdi>
+                  </TableCell>
                   <TableCell className={styles.nowrap}>{formatDateTime(comment.created_at)}</TableCell>
                   <TableCell>
                     <Tooltip content={AdminUiMessages.deleteCommentOf(comment.author)} relationship="label">

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
 import { useNotify } from '../../../../components/notify';
+import { ApiError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { postComment } from '../api/article.api';
 import { useCommentRules } from '../hooks/use-comment-rules';
@@ -22,10 +23,20 @@ export interface CommentsSectionProps {
   demo: boolean;
 }
 
-/** Comment count, form and list (docs/spec.md §2.3, §4.5 and §5); the form is disabled in demo mode. */
+/** A refusal the visitor can act on (a reserved nickname, too many posts) is shown as the server words it. */
+function postFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : CommonUiMessages.commentFailed;
+}
+
+/**
+ * Comment count, form and list (docs/spec.md §2.3, §4.5 and §5); the form is disabled in demo
+ * mode. Nicknames and bodies are visitors' text: each is isolated (`<bdi>`, `dir="auto"`) so its
+ * direction cannot spill into the date or the text around it.
+ */
 export function CommentsSection({ articleId, count, initial, demo }: CommentsSectionProps) {
   const notify = useNotify();
-  const { comments, loading, reload } = useComments(articleId, demo ? [] : initial, !demo);
+  const initialPage = demo ? { comments: [], total: count } : initial && { comments: initial, total: count };
+  const { comments, total, loading, addPosted } = useComments(articleId, initialPage, !demo);
   const [author, setAuthor] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
@@ -39,18 +50,17 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
     if (!ready) return;
     setSending(true);
     try {
-      await postComment(articleId, author, content);
+      addPosted(await postComment(articleId, author, content));
       setContent('');
       notify(CommonUiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
-      reload();
-    } catch {
-      notify(CommonUiMessages.commentFailed, { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
+    } catch (error) {
+      notify(postFailureMessage(error), { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
     } finally {
       setSending(false);
     }
   };
 
-  const shownCount = Math.max(count, comments.length);
+  const shownCount = total ?? Math.max(count, comments.length);
   return (
     <section className={styles.section} aria-labelledby="comments-title">
       <h2 id="comments-title" className={styles.title}>
@@ -102,13 +112,15 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
           {comments.map((comment) => (
             <li key={comment.id} className={styles.comment} data-testid="comment">
               <div className={styles.meta}>
-                <span className={styles.author}>{comment.author}</span>
+                <bdi className={styles.author}>{comment.author}</bdi>
                 <time className={styles.date} dateTime={comment.created_at}>
                   {formatDate(comment.created_at)}
                 </time>
               </div>
               {/* Plain text: comments are never rendered as HTML (server/API.md §3.5). */}
-              <p className={styles.content}>{comment.content}</p>
+              <p className={styles.content} dir="auto">
+                {comment.content}
+              </p>
             </li>
           ))}
         </ol>
