@@ -57,7 +57,7 @@ export class CommentTable {
     private readonly readFile: CommentFileReader,
     budgetBytes = RECENT_COMMENT_BYTES,
   ) {
-    this.recent = new LRUCache({ maxSize: budgetBytes, sizeCalculation: estimateGroupBytes });
+    this.recent = new LRUCache<number, CommentRecord[]>({ maxSize: budgetBytes, sizeCalculation: estimateGroupBytes });
   }
 
   /** The estimated bytes of recently read comments kept now (see {@link RECENT_COMMENT_BYTES}). */
