@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffSummary, sideBySideDiff } from '../src/core/text-diff.js';
+import { diffSummary, sideBySideDiff } from '../src/common/text-diff.js';
 
 describe('sideBySideDiff', () => {
   it('pairs edited lines with word marks, and shows lines only one side has', () => {

@@ -12,25 +12,14 @@
  *   - `uploadImage(bytes, filename)` / `uploadCover(bytes, filename)` — the uploaded URL
  *   Each rejects only with `NetworkError` (no answer); an HTTP error is `{ ok: false, status,
  *   message, body }`.
- * - `ArticleFields` (title, content, category, tags as a comma string, summary, cover) and
- *   `ServerArticle` (admin detail + `revision`, null when the server predates revisions).
- * - `fieldsOf(article)`, `sameArticleFields(a, b)`.
+ * - `ServerArticle` (admin detail + `revision`, null when the server predates revisions); the
+ *   editable fields are `ArticleFields` of `@folio/shared`.
  * - `revisionOf(headers, data)` — the revision from `data.revision` or the `ETag` header.
  */
-import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
+import type { AdminArticleDetail, AdminArticleListItem, ArticleFields } from '@folio/shared';
 import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE } from '@folio/shared';
 import { envelopeMessage } from './http.js';
 import type { HttpClient, HttpResponse } from './http.js';
-
-export interface ArticleFields {
-  title: string;
-  content: string;
-  category: string;
-  /** Comma-separated, as the admin API answers it. */
-  tags: string;
-  summary: string;
-  cover: string;
-}
 
 /**
  * Dates an import keeps (API 1.4 timestamps). Folio servers honour them on create only
@@ -40,8 +29,6 @@ export interface ArticleDates {
   created_at?: string;
   updated_at?: string;
 }
-
-export const EMPTY_ARTICLE_FIELDS: ArticleFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
 
 export interface ServerArticle extends Omit<AdminArticleDetail, 'revision'> {
   /** The article's revision (ETag), or null when the server does not send one. */
@@ -169,22 +156,4 @@ export function createArticlesApi(http: HttpClient): ArticlesApi {
     uploadCover: (bytes, filename) => upload('/api/admin/articles/cover', bytes, filename),
   };
   return api;
-}
-
-const FIELD_NAMES = Object.keys(EMPTY_ARTICLE_FIELDS) as (keyof ArticleFields)[];
-
-export function sameArticleFields(a: ArticleFields, b: ArticleFields): boolean {
-  return FIELD_NAMES.every((key) => a[key] === b[key]);
-}
-
-/** Just the editable fields of an article (server detail, conflict copy), as drafts keep them. */
-export function fieldsOf(article: ArticleFields): ArticleFields {
-  return {
-    title: article.title,
-    content: article.content,
-    category: article.category,
-    tags: article.tags,
-    summary: article.summary,
-    cover: article.cover,
-  };
 }

@@ -12,7 +12,7 @@
  */
 import { DESKTOP_LIMITS, DesktopMessages as D } from '@folio/shared';
 import { createHttpClient, envelopeMessage, isNetworkError } from './http.js';
-import type { HttpClient, HttpResponse } from './http.js';
+import type { FetchFunction, HttpClient, HttpResponse } from './http.js';
 import { normalizeServerUrl } from './profiles.js';
 
 export type ConnectionProblemKind =
@@ -29,7 +29,7 @@ export type SignInResult = { ok: true; url: string; token: string; expiresAt: st
 
 export interface ConnectionOptions {
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  fetch?: FetchFunction;
 }
 
 const problem = (kind: ConnectionProblemKind, message: string): ConnectionProblem => ({ ok: false, kind, message });

@@ -5,90 +5,35 @@
  *
  * API:
  * - `DraftStore.open(dir, { revisionsKept?, revisionIntervalMs?, now? }): Promise<DraftStore>`
- *   - `list(): DraftSummary[]` (newest first), `get(id): Draft | undefined`,
+ *   - `list(): DraftSummary[]` (newest first), `get(id): StoredDraft | undefined`,
  *     `findByArticle(articleId)`
- *   - `create({ fields?, articleId?, baseRevision?, state? }): Promise<Draft>`
- *   - `save(id, patch: Partial<ArticleFields>): Promise<Draft>` — the keystroke save; an
+ *   - `create({ fields?, articleId?, baseRevision?, state? }): Promise<StoredDraft>`
+ *   - `save(id, patch: Partial<ArticleFields>): Promise<StoredDraft>` — the keystroke save; an
  *     edited 已同步 draft becomes 仅本地, other states keep theirs
  *   - `revisions(id): Promise<DraftRevision[]>` (newest first),
- *     `restoreRevision(id, revisionId): Promise<Draft>` (the current text is kept in the ring first)
- *   - `update(id, edit, { snapshot? }): Promise<Draft>` — for sync: any change to a draft,
+ *     `restoreRevision(id, revisionId): Promise<StoredDraft>` (the current text is kept in the ring first)
+ *   - `update(id, edit, { snapshot? }): Promise<StoredDraft>` — for sync: any change to a draft,
  *     optionally snapshotting the current text into the ring first
  *   - `discard(id)` — the user deleted it; `dropSynced(id)` — only once 已同步
- * - `Draft`, `DraftSummary`, `DraftRevision`, `DraftConflict`, `DraftError`.
+ * - `DraftError`; the stored draft and its mappings are in draft-file.ts.
  * Saves of one draft are applied in call order; each resolves once on disk.
  */
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { DESKTOP_LIMITS, DRAFT_STATES, DesktopMessages as D } from '@folio/shared';
-import type { DraftState } from '@folio/shared';
-import { EMPTY_ARTICLE_FIELDS, sameArticleFields } from './articles-api.js';
-import type { ArticleFields } from './articles-api.js';
+import {
+  DESKTOP_LIMITS,
+  DesktopMessages as D,
+  emptyArticleFields,
+  pickArticleFieldPatch,
+  sameArticleFields,
+} from '@folio/shared';
+import type { ArticleFields, DraftState } from '@folio/shared';
+import type { DraftRevision, DraftSummary } from '../channels/drafts.schema.js';
+import { draftFromDisk, revisionsFromDisk } from './draft-file.js';
+import type { StoredDraft } from './draft-file.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
-
-const fieldsSchema = z.object({
-  title: z.string(),
-  content: z.string(),
-  category: z.string(),
-  tags: z.string(),
-  summary: z.string(),
-  cover: z.string(),
-});
-
-const serverCopySchema = fieldsSchema.extend({
-  id: z.number().int(),
-  revision: z.number().int().nullable(),
-  updated_at: z.string(),
-});
-export type ServerCopy = z.infer<typeof serverCopySchema>;
-
-const conflictSchema = z.object({
-  /** The server's copy at the time of the refusal; null when the article was deleted there. */
-  server: serverCopySchema.nullable(),
-  detectedAt: z.string(),
-});
-export type DraftConflict = z.infer<typeof conflictSchema>;
-
-const draftSchema = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  fields: fieldsSchema,
-  /** The server article this draft edits; null for a new article not created yet. */
-  articleId: z.number().int().nullable(),
-  /** The server revision the text was based on (sent as If-Match). */
-  baseRevision: z.number().int().nullable(),
-  state: z.enum(DRAFT_STATES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Counts local saves, so sync can tell whether the text changed while it was being sent. */
-  seq: z.number().int(),
-  /**
-   * A create that was sent but not confirmed: its Idempotency-Key and the exact fields sent,
-   * kept across retries and restarts. A retry resends these same fields with the same key, so
-   * the server replays its answer instead of making a second article (the newer text follows
-   * as an update).
-   */
-  pendingCreate: z.object({ key: z.string(), fields: fieldsSchema }).nullable(),
-  conflict: conflictSchema.nullable(),
-  lastError: z.string().nullable(),
-  lastSnapshotAt: z.string().nullable(),
-});
-export type Draft = z.infer<typeof draftSchema>;
-
-const revisionSchema = z.object({ id: z.number().int(), savedAt: z.string(), fields: fieldsSchema });
-export type DraftRevision = z.infer<typeof revisionSchema>;
-const ringSchema = z.array(revisionSchema);
-
-export interface DraftSummary {
-  id: string;
-  title: string;
-  state: DraftState;
-  articleId: number | null;
-  updatedAt: string;
-  lastError: string | null;
-}
+import { createKeyedSerialQueue } from './serial-queue.js';
 
 export class DraftError extends Error {
   override name = 'DraftError';
@@ -104,8 +49,9 @@ export interface DraftStoreOptions {
 const DRAFT_FILE = /^([A-Za-z0-9-]+)\.json$/;
 
 export class DraftStore {
-  private readonly drafts = new Map<string, Draft>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly drafts = new Map<string, StoredDraft>();
+  /** Saves of one draft are applied in call order. */
+  private readonly queue = createKeyedSerialQueue<string>();
   private readonly revisionsKept: number;
   private readonly revisionIntervalMs: number;
   private readonly now: () => Date;
@@ -131,9 +77,9 @@ export class DraftStore {
       }
       const match = DRAFT_FILE.exec(name);
       if (!match || name.endsWith('.revisions.json')) continue;
-      const parsed = draftSchema.safeParse(await readJsonFile(path.join(dir, name)));
+      const draft = draftFromDisk(await readJsonFile(path.join(dir, name)));
       // A file another version wrote is left alone rather than deleted: it may hold someone's text.
-      if (parsed.success && parsed.data.id === match[1]) store.drafts.set(parsed.data.id, parsed.data);
+      if (draft !== undefined && draft.id === match[1]) store.drafts.set(draft.id, draft);
     }
     return store;
   }
@@ -151,24 +97,24 @@ export class DraftStore {
       }));
   }
 
-  get(id: string): Draft | undefined {
+  get(id: string): StoredDraft | undefined {
     const draft = this.drafts.get(id);
     return draft && structuredClone(draft);
   }
 
-  findByArticle(articleId: number): Draft | undefined {
+  findByArticle(articleId: number): StoredDraft | undefined {
     const draft = [...this.drafts.values()].find((candidate) => candidate.articleId === articleId);
     return draft && structuredClone(draft);
   }
 
   async create(
     init: { fields?: Partial<ArticleFields>; articleId?: number | null; baseRevision?: number | null; state?: DraftState } = {},
-  ): Promise<Draft> {
+  ): Promise<StoredDraft> {
     const at = this.now().toISOString();
-    const draft: Draft = {
+    const draft: StoredDraft = {
       version: 1,
       id: randomUUID(),
-      fields: { ...EMPTY_ARTICLE_FIELDS, ...init.fields },
+      fields: { ...emptyArticleFields(), ...pickArticleFieldPatch(init.fields ?? {}) },
       articleId: init.articleId ?? null,
       baseRevision: init.baseRevision ?? null,
       state: init.state ?? 'local',
@@ -180,16 +126,17 @@ export class DraftStore {
       lastError: null,
       lastSnapshotAt: null,
     };
-    return this.enqueue(draft.id, async () => {
+    return this.queue.run(draft.id, async () => {
       await this.writeDraft(draft);
       this.drafts.set(draft.id, draft);
       return structuredClone(draft);
     });
   }
 
-  save(id: string, patch: Partial<ArticleFields>): Promise<Draft> {
+  save(id: string, patch: Partial<ArticleFields>): Promise<StoredDraft> {
     return this.update(id, (draft) => {
-      Object.assign(draft.fields, pickFields(patch));
+      // Only the known article fields, so a patch from the renderer cannot add keys.
+      Object.assign(draft.fields, pickArticleFieldPatch(patch));
       if (draft.state === 'synced') draft.state = 'local';
       draft.lastError = null;
     });
@@ -200,8 +147,8 @@ export class DraftStore {
    * first (sync does this before it replaces the text); otherwise a snapshot is taken when the
    * last one is older than the interval, so the ring spans minutes of typing, not keystrokes.
    */
-  update(id: string, edit: (draft: Draft) => void, options: { snapshot?: boolean } = {}): Promise<Draft> {
-    return this.enqueue(id, async () => {
+  update(id: string, edit: (draft: StoredDraft) => void, options: { snapshot?: boolean } = {}): Promise<StoredDraft> {
+    return this.queue.run(id, async () => {
       const current = this.drafts.get(id);
       if (!current) throw new DraftError(D.draftNotFound);
       const next = structuredClone(current);
@@ -228,7 +175,7 @@ export class DraftStore {
     return (await this.readRing(id)).slice().reverse();
   }
 
-  async restoreRevision(id: string, revisionId: number): Promise<Draft> {
+  async restoreRevision(id: string, revisionId: number): Promise<StoredDraft> {
     const revision = (await this.readRing(id)).find((candidate) => candidate.id === revisionId);
     if (!revision) throw new DraftError(D.revisionNotFound);
     return this.update(
@@ -243,7 +190,7 @@ export class DraftStore {
 
   /** The user deleted the draft (the UI asked first). */
   discard(id: string): Promise<void> {
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       if (!this.drafts.has(id)) throw new DraftError(D.draftNotFound);
       await this.removeFiles(id);
     });
@@ -251,7 +198,7 @@ export class DraftStore {
 
   /** Removes a draft the server has confirmed; refuses any other state. */
   dropSynced(id: string): Promise<void> {
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       const draft = this.drafts.get(id);
       if (!draft) throw new DraftError(D.draftNotFound);
       if (draft.state !== 'synced') throw new DraftError(D.draftNotSynced);
@@ -265,21 +212,20 @@ export class DraftStore {
     this.drafts.delete(id);
   }
 
-  private async pushRevision(draft: Draft, at: Date): Promise<void> {
+  private async pushRevision(draft: StoredDraft, at: Date): Promise<void> {
     const ring = await this.readRing(draft.id);
     const last = ring.at(-1);
     // Nothing worth restoring: the empty start of a new draft, or the same text as last time.
-    if (sameArticleFields(draft.fields, EMPTY_ARTICLE_FIELDS) || (last && sameArticleFields(last.fields, draft.fields))) return;
+    if (sameArticleFields(draft.fields, emptyArticleFields()) || (last && sameArticleFields(last.fields, draft.fields))) return;
     ring.push({ id: (last?.id ?? 0) + 1, savedAt: at.toISOString(), fields: { ...draft.fields } });
     await writeJsonFile(this.ringFile(draft.id), ring.slice(-this.revisionsKept));
   }
 
   private async readRing(id: string): Promise<DraftRevision[]> {
-    const parsed = ringSchema.safeParse(await readJsonFile(this.ringFile(id)));
-    return parsed.success ? parsed.data : [];
+    return revisionsFromDisk(await readJsonFile(this.ringFile(id)));
   }
 
-  private writeDraft(draft: Draft): Promise<void> {
+  private writeDraft(draft: StoredDraft): Promise<void> {
     return writeJsonFile(this.draftFile(draft.id), draft);
   }
 
@@ -290,25 +236,4 @@ export class DraftStore {
   private ringFile(id: string): string {
     return path.join(this.dir, `${id}.revisions.json`);
   }
-
-  private enqueue<T>(id: string, task: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(id) ?? Promise.resolve()).then(task);
-    const settled = run.catch(() => {});
-    this.queues.set(id, settled);
-    // Forget the queue once idle so the map does not grow with every draft ever touched.
-    void settled.then(() => {
-      if (this.queues.get(id) === settled) this.queues.delete(id);
-    });
-    return run;
-  }
-}
-
-/** Only the known article fields, so a patch from the renderer cannot add keys. */
-function pickFields(patch: Partial<ArticleFields>): Partial<ArticleFields> {
-  const picked: Partial<ArticleFields> = {};
-  for (const key of Object.keys(EMPTY_ARTICLE_FIELDS) as (keyof ArticleFields)[]) {
-    const value = patch[key];
-    if (typeof value === 'string') picked[key] = value;
-  }
-  return picked;
 }

@@ -4,10 +4,13 @@
  * can return status and headers) is one edit.
  *
  * API:
- * - `createHttpClient({ baseUrl, token?, timeoutMs?, fetch? }): HttpClient`
+ * - `createHttpClient({ baseUrl, token?, timeoutMs?, fetch? }): HttpClient`, the one factory of
+ *   clients to a server; every client has a time-out (DESKTOP_LIMITS.httpTimeoutMs by default).
  * - `HttpClient.request({ method, path, headers?, json?, form?, timeoutMs? }): Promise<HttpResponse>`
  *   resolves for EVERY HTTP status (callers decide what 412 or 401 means) and rejects only with
  *   {@link NetworkError} when no answer came (`kind`: 'timeout' | 'refused' | 'unreachable').
+ * - `HttpClient.fetchPublicFile(path, method): Promise<Response>` — a public file (an image),
+ *   its body left to stream.
  * - `envelopeMessage(body): string | undefined` — the Chinese `msg` of an error envelope.
  * - `isNetworkError(error)`.
  */
@@ -51,17 +54,26 @@ export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
 }
 
+/** Node's fetch, Electron's net.fetch (the system's proxy settings apply), or a test's. */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
 export interface HttpClientOptions {
   baseUrl: string;
   /** Bearer token, read on each call so a sign-in does not need a new client. */
   token?: string | (() => string | undefined);
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  fetch?: FetchFunction;
 }
 
 export interface HttpClient {
   readonly baseUrl: string;
   request(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * A public file of the server (an image) as the server answered it, its body not yet read so
+   * it can stream on. No token, no cookies, no redirects (they could lead anywhere); the time-out
+   * covers the whole transfer.
+   */
+  fetchPublicFile(path: string, method: 'GET' | 'HEAD'): Promise<Response>;
 }
 
 const REFUSED_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
@@ -86,7 +98,8 @@ function classify(error: unknown, timedOut: boolean): NetworkError {
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const doFetch: FetchFunction = options.fetch ?? ((url, init) => fetch(url, init));
+  const clientTimeoutMs = options.timeoutMs ?? DESKTOP_LIMITS.httpTimeoutMs;
   const readToken = () => (typeof options.token === 'function' ? options.token() : options.token);
   return {
     baseUrl,
@@ -103,13 +116,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       const controller = new AbortController();
       let timedOut = false;
-      const timer = setTimeout(
-        () => {
-          timedOut = true;
-          controller.abort();
-        },
-        request.timeoutMs ?? options.timeoutMs ?? DESKTOP_LIMITS.httpTimeoutMs,
-      );
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, request.timeoutMs ?? clientTimeoutMs);
       try {
         const response = await doFetch(`${baseUrl}${request.path}`, {
           method: request.method,
@@ -132,6 +142,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw classify(error, timedOut);
       } finally {
         clearTimeout(timer);
+      }
+    },
+    async fetchPublicFile(path, method) {
+      const signal = AbortSignal.timeout(clientTimeoutMs);
+      try {
+        return await doFetch(`${baseUrl}${path}`, { method, redirect: 'manual', credentials: 'omit', signal });
+      } catch (error) {
+        throw classify(error, signal.aborted);
       }
     },
   };

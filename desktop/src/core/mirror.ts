@@ -18,10 +18,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { mirrorArticleSummarySchema } from '../channels.js';
+import { mirrorArticleSummarySchema } from '../channels/mirror.schema.js';
 import type { ArticlesApi, ServerArticle, ServerListItem } from './articles-api.js';
 import { isNetworkError } from './http.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
+import { createSerialQueue } from './serial-queue.js';
 
 // One schema for the mirror on disk and on the bridge: what is stored is what the renderer gets.
 const metaSchema = mirrorArticleSummarySchema;
@@ -50,7 +51,7 @@ function metaOf(item: ServerListItem | ServerArticle): MirrorMeta {
 }
 
 export class Mirror {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = createSerialQueue();
 
   private constructor(
     private readonly dir: string,
@@ -82,7 +83,7 @@ export class Mirror {
   }
 
   rememberList(items: readonly ServerListItem[]): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const live = new Set(items.map((item) => item.id));
       for (const id of [...this.bodies]) {
         if (live.has(id)) continue;
@@ -95,7 +96,7 @@ export class Mirror {
   }
 
   rememberArticle(article: ServerArticle): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       await writeJsonFile(this.articleFile(article.id), { ...metaOf(article), content: article.content });
       this.bodies.add(article.id);
       this.meta.set(article.id, metaOf(article));
@@ -104,7 +105,7 @@ export class Mirror {
   }
 
   forget(id: number): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       await fs.rm(this.articleFile(id), { force: true });
       this.bodies.delete(id);
       this.meta.delete(id);
@@ -118,12 +119,6 @@ export class Mirror {
 
   private articleFile(id: number): string {
     return path.join(this.dir, 'articles', `${id}.json`);
-  }
-
-  private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
-    this.queue = run.catch(() => {});
-    return run;
   }
 }
 

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { DesktopMessages as D, serverProfileInputSchema } from '@folio/shared';
 import type { ServerProfileInput } from '@folio/shared';
 import { readJsonFile, writeJsonFile } from './json-file.js';
+import { createSerialQueue } from './serial-queue.js';
 
 export interface ServerProfile {
   id: string;
@@ -73,7 +74,7 @@ const profilesFileSchema = z.object({
 const FILE_NAME = 'profiles.json';
 
 export class ProfileStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = createSerialQueue();
 
   private constructor(
     private readonly file: string,
@@ -146,14 +147,12 @@ export class ProfileStore {
 
   /** Applies `edit` to a copy, writes it durably, and only then makes it the current state. */
   private change<T>(edit: (state: ProfilesSnapshot) => T): Promise<T> {
-    const run = this.queue.then(async () => {
+    return this.queue.run(async () => {
       const next = structuredClone(this.state);
       const result = edit(next);
       await writeJsonFile(this.file, { version: 1, ...next });
       this.state = next;
       return result;
     });
-    this.queue = run.catch(() => {});
-    return run;
   }
 }

@@ -10,25 +10,29 @@
  *   - `resolveConflict(draftId, resolution)` — 'mine' (PUT with If-Match of the server's
  *     current revision), 'theirs' (take the server copy; the local text stays in the revision
  *     ring), 'merged' (the given text, then as 'mine')
- *   - `keepAsNew(draftId): Promise<Draft>` — the local text as a separate new 仅本地 draft
+ *   - `keepAsNew(draftId): Promise<StoredDraft>` — the local text as a separate new 仅本地 draft
  * - `PublishOutcome.status`: 'synced' | 'conflict' | 'offline' | 'rejected' (a 4xx the user must
  *   fix; the draft goes back to 仅本地 with `lastError`) | 'retry-later' (401/429/5xx; stays 待发布).
  *   Offline never throws: the draft stays 待发布 with `lastError` = offline message.
  */
 import { randomUUID } from 'node:crypto';
-import { DesktopMessages as D } from '@folio/shared';
-import { conflictCopy, fieldsOf, sameArticleFields } from './articles-api.js';
-import type { ApiResult, ArticleFields, ArticlesApi, ServerArticle } from './articles-api.js';
+import { DesktopMessages as D, pickArticleFields, sameArticleFields } from '@folio/shared';
+import type { ArticleFields } from '@folio/shared';
+import type { ServerCopy } from '../channels/drafts.schema.js';
+import { conflictCopy } from './articles-api.js';
+import type { ApiResult, ArticlesApi, ServerArticle } from './articles-api.js';
+import type { StoredDraft } from './draft-file.js';
 import { DraftError } from './draft-store.js';
-import type { Draft, DraftStore, ServerCopy } from './draft-store.js';
+import type { DraftStore } from './draft-store.js';
 import { isNetworkError } from './http.js';
 import type { Mirror } from './mirror.js';
+import { createKeyedSerialQueue } from './serial-queue.js';
 
 export type PublishStatus = 'synced' | 'conflict' | 'offline' | 'rejected' | 'retry-later';
 
 export interface PublishOutcome {
   status: PublishStatus;
-  draft: Draft;
+  draft: StoredDraft;
   message?: string;
 }
 
@@ -40,7 +44,7 @@ export interface SyncEngineOptions {
   api: ArticlesApi;
   mirror?: Mirror;
   /** Called after every state change sync makes (the glue forwards it to the renderer). */
-  onDraftChange?: (draft: Draft) => void;
+  onDraftChange?: (draft: StoredDraft) => void;
 }
 
 /** Server-side normalisation (trim, tag clean-up) aside, the answer holds what was sent. */
@@ -49,16 +53,17 @@ function confirms(article: ServerArticle, sent: ArticleFields): boolean {
 }
 
 function toServerCopy(article: ServerArticle): ServerCopy {
-  return { ...fieldsOf(article), id: article.id, revision: article.revision, updated_at: article.updated_at };
+  return { ...pickArticleFields(article), id: article.id, revision: article.revision, updated_at: article.updated_at };
 }
 
 export class SyncEngine {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Sends of one draft go one at a time. */
+  private readonly queue = createKeyedSerialQueue<string>();
 
   constructor(private readonly options: SyncEngineOptions) {}
 
   publish(draftId: string): Promise<PublishOutcome> {
-    return this.serial(draftId, () => this.send(draftId));
+    return this.queue.run(draftId, () => this.send(draftId));
   }
 
   async publishPending(): Promise<PublishOutcome[]> {
@@ -74,7 +79,7 @@ export class SyncEngine {
   }
 
   resolveConflict(draftId: string, resolution: ConflictResolution): Promise<PublishOutcome> {
-    return this.serial(draftId, async () => {
+    return this.queue.run(draftId, async () => {
       const draft = this.requireDraft(draftId);
       if (draft.state !== 'conflict' || !draft.conflict) throw new DraftError(D.draftNotConflicted);
       const server = draft.conflict.server;
@@ -93,7 +98,7 @@ export class SyncEngine {
         const taken = await this.change(
           draftId,
           (next) => {
-            next.fields = fieldsOf(server);
+            next.fields = pickArticleFields(server);
             next.baseRevision = server.revision;
             next.conflict = null;
             next.state = 'synced';
@@ -127,7 +132,7 @@ export class SyncEngine {
     });
   }
 
-  async keepAsNew(draftId: string): Promise<Draft> {
+  async keepAsNew(draftId: string): Promise<StoredDraft> {
     const draft = this.requireDraft(draftId);
     const copy = await this.options.drafts.create({
       fields: { ...draft.fields, title: D.keptAsNewTitle(draft.fields.title || draft.id.slice(0, 8)) },
@@ -182,7 +187,7 @@ export class SyncEngine {
           next.state = 'pending';
         } else {
           // The server's normalised copy (trimmed title, cleaned tags) becomes the local text.
-          next.fields = fieldsOf(article);
+          next.fields = pickArticleFields(article);
           next.state = 'synced';
         }
       });
@@ -217,25 +222,19 @@ export class SyncEngine {
     return { status: 'rejected', draft, message };
   }
 
-  private requireDraft(draftId: string): Draft {
+  private requireDraft(draftId: string): StoredDraft {
     const draft = this.options.drafts.get(draftId);
     if (!draft) throw new DraftError(D.draftNotFound);
     return draft;
   }
 
-  private async change(draftId: string, edit: (draft: Draft) => void, options: { snapshot?: boolean } = {}): Promise<Draft> {
+  private async change(
+    draftId: string,
+    edit: (draft: StoredDraft) => void,
+    options: { snapshot?: boolean } = {},
+  ): Promise<StoredDraft> {
     const draft = await this.options.drafts.update(draftId, edit, options);
     this.options.onDraftChange?.(draft);
     return draft;
-  }
-
-  private serial<T>(draftId: string, task: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(draftId) ?? Promise.resolve()).then(task);
-    const settled = run.catch(() => {});
-    this.queues.set(draftId, settled);
-    void settled.then(() => {
-      if (this.queues.get(draftId) === settled) this.queues.delete(draftId);
-    });
-    return run;
   }
 }

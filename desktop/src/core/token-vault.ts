@@ -19,6 +19,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DesktopMessages as D } from '@folio/shared';
 import { readJsonFile, writeJsonFile } from './json-file.js';
+import { createSerialQueue } from './serial-queue.js';
 
 /** The part of Electron's `safeStorage` the vault uses (injected; no `electron` import here). */
 export interface SafeStorageLike {
@@ -60,7 +61,7 @@ export interface TokenVaultOptions {
 
 export class TokenVault {
   private readonly session = new Map<string, string>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = createSerialQueue();
 
   private constructor(
     private readonly file: string,
@@ -142,13 +143,11 @@ export class TokenVault {
   }
 
   private write(edit: (data: VaultFile) => void): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.queue.run(async () => {
       const next = structuredClone(this.data);
       edit(next);
       await writeJsonFile(this.file, next);
       this.data = next;
     });
-    this.queue = run.catch(() => {});
-    return run;
   }
 }

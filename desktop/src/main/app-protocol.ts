@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { SERVER_FILES_PATH } from '../channels';
+import { SERVER_FILES_PATH } from '../common/server-files-path';
 
 /**
  * Serves the built renderer for `app://folio/...` (registered with protocol.handle in main.ts).

@@ -8,7 +8,9 @@
  * Electron-free: takes a fetch Request and answers a Response (routed by app-protocol.ts, and by
  * the Playwright harness), so it is tested under Node.
  */
-import { SERVER_FILES_PATH } from '../channels';
+import { SERVER_FILES_PATH } from '../common/server-files-path';
+import { createHttpClient } from '../core/http';
+import type { FetchFunction } from '../core/http';
 
 /**
  * The image types a Folio server stores (its uploads are checked by magic bytes). SVG is not
@@ -20,15 +22,21 @@ export interface ServerFilesOptions {
   /** The saved profile's server URL, read at request time (a profile added later works at once). */
   serverUrl: (profileId: string) => string | undefined;
   /** Electron's net.fetch in the app (the system's proxy settings apply); Node's fetch in tests. */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchFunction;
   timeoutMs?: number;
 }
+
+/** Images may be large and the network slow: longer than an API call may take. */
+const SERVER_FILE_TIMEOUT_MS = 30_000;
 
 const refuse = (status: number) =>
   new Response(null, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
-/** The server URL for a request, or undefined when it names no saved profile or leaves the server's path. */
-function upstreamUrl(request: Request, options: ServerFilesOptions): URL | undefined {
+/**
+ * The server and the file's path on it for a request, or undefined when it names no saved
+ * profile or leaves the server's path.
+ */
+function upstreamFile(request: Request, options: ServerFilesOptions): { server: string; path: string } | undefined {
   const url = new URL(request.url);
   if (!url.pathname.startsWith(SERVER_FILES_PATH)) return undefined;
   const rest = url.pathname.slice(SERVER_FILES_PATH.length);
@@ -45,24 +53,22 @@ function upstreamUrl(request: Request, options: ServerFilesOptions): URL | undef
   const base = server.replace(/\/+$/, '');
   const target = new URL(`${base}${rest.slice(slash)}${url.search}`);
   // URL parsing has resolved `..` and `%2e%2e`: what is left must still be under the server's base.
-  return target.href.startsWith(`${base}/`) ? target : undefined;
+  return target.href.startsWith(`${base}/`) ? { server: base, path: target.href.slice(base.length) } : undefined;
 }
 
 export function createServerFilesHandler(options: ServerFilesOptions): (request: Request) => Promise<Response> {
-  const fetchFile = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);
-    const target = upstreamUrl(request, options);
+    const target = upstreamFile(request, options);
     if (target === undefined) return refuse(404);
+    const client = createHttpClient({
+      baseUrl: target.server,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs ?? SERVER_FILE_TIMEOUT_MS,
+    });
     let answer: Response;
     try {
-      // No token and no cookies: a server's files are public. No redirects: they could lead anywhere.
-      answer = await fetchFile(target.href, {
-        method: request.method,
-        redirect: 'manual',
-        credentials: 'omit',
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-      });
+      answer = await client.fetchPublicFile(target.path, request.method);
     } catch {
       return refuse(502);
     }

@@ -9,8 +9,8 @@ import { TokenVault } from '../../src/core/token-vault';
 import { createConnectivity } from '../../src/main/connectivity';
 import { createDispatcher } from '../../src/main/dispatch';
 import type { Dispatch } from '../../src/main/dispatch';
-import { createDesktopServices } from '../../src/main/handlers';
-import type { DesktopServices } from '../../src/main/handlers';
+import { createDesktopServices } from '../../src/main/desktop-services';
+import type { DesktopServices } from '../../src/main/desktop-services';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../../../tests/support/test-server';
 import type { TestServer } from '../../../tests/support/test-server';
 import { startLoopbackProxy } from '../support/loopback-proxy';
@@ -32,7 +32,10 @@ let call: Dispatch;
 let events: { event: string; payload: unknown }[];
 let replies: unknown[];
 
-async function open(backend = 'gnome_libsecret', pickedPaths: string[] = []) {
+/** Generous: a loaded machine must not turn a slow answer into "unreachable"; offline is a cut socket, not a wait. */
+const SERVER_TIMEOUT_MS = 15_000;
+
+async function open(backend = 'gnome_libsecret', pickedPaths: string[] = [], timeoutMs = SERVER_TIMEOUT_MS) {
   const profiles = await ProfileStore.open(dataDir);
   const vault = await TokenVault.open({ dir: dataDir, safeStorage: fakeSafeStorage(backend), platform: 'linux' });
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void events.push({ event, payload });
@@ -44,8 +47,7 @@ async function open(backend = 'gnome_libsecret', pickedPaths: string[] = []) {
     emit,
     dialogs: { pickFiles: async () => pickedPaths, pickFolder: async () => pickedPaths },
     notify: () => ({ shown: false }),
-    // Generous: a loaded machine must not turn a slow answer into "unreachable"; offline is a cut socket, not a wait.
-    connection: { timeoutMs: 15_000 },
+    connection: { timeoutMs },
   });
   const dispatch = createDispatcher(channelTable, services.handlers);
   call = async (name, arg) => {
@@ -77,6 +79,7 @@ beforeEach(async () => {
   events = [];
   replies = [];
   proxy.offline = false;
+  proxy.silent = false;
   await open();
   return () => rm(dataDir, { recursive: true, force: true });
 });
@@ -175,6 +178,19 @@ describe('api.request', () => {
       error: { code: 'offline' },
     });
     expect(events.filter((entry) => entry.event === 'connectivity').at(-1)?.payload).toMatchObject({ online: false });
+  });
+
+  it("gives up on a server that never answers after the desktop's time-out, and reports offline", async () => {
+    await data('session.signIn', { serverUrl: proxy.url, username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember: true });
+    // The app again, now with a short time-out: the remembered token signs the call.
+    await open('gnome_libsecret', [], 300);
+    proxy.silent = true;
+    const started = Date.now();
+    await expect(call('api.request', { method: 'GET', path: '/api/admin/articles' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'offline' },
+    });
+    expect(Date.now() - started).toBeLessThan(SERVER_TIMEOUT_MS / 3);
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverFilesBase } from '../../src/channels';
+import { serverFilesBase } from '../../src/common/server-files-path';
 import { ProfileStore } from '../../src/core/profiles';
 import { APP_ORIGIN } from '../../src/main/app-origin';
 import { createAppProtocolHandler } from '../../src/main/app-protocol';

@@ -11,6 +11,8 @@ export interface LoopbackProxy {
   target: string;
   /** When true every connection is cut at once, as if the server were unreachable. */
   offline: boolean;
+  /** When true requests are taken in but never answered, as by a server that hangs. */
+  silent: boolean;
   /** The next request matching this is forwarded and acted on, but its answer never arrives. */
   dropAnswerOnce(match: (method: string, path: string) => boolean): void;
   /** Requests seen, as `METHOD path`. */
@@ -20,7 +22,7 @@ export interface LoopbackProxy {
 
 export async function startLoopbackProxy(target: string): Promise<LoopbackProxy> {
   let dropMatch: ((method: string, path: string) => boolean) | undefined;
-  const state = { target, offline: false };
+  const state = { target, offline: false, silent: false };
   const seen: string[] = [];
   const server = http.createServer((request, response) => {
     const method = request.method ?? 'GET';
@@ -30,6 +32,7 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
       request.socket.destroy();
       return;
     }
+    if (state.silent) return;
     const drop = dropMatch?.(method, pathName) ?? false;
     if (drop) dropMatch = undefined;
     const upstream = http.request(
@@ -64,6 +67,12 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
     },
     set offline(value: boolean) {
       state.offline = value;
+    },
+    get silent() {
+      return state.silent;
+    },
+    set silent(value: boolean) {
+      state.silent = value;
     },
     dropAnswerOnce(match) {
       dropMatch = match;

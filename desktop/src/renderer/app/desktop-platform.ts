@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { serverFilesBase } from '../../channels';
+import { serverFilesBase } from '../../common/server-files-path';
 import type { AdminPlatform } from '../web-admin';
 import { pickFilesWithInput } from '../web-admin';
 import { createBridgeFetch } from '../bridge/bridge-fetch';

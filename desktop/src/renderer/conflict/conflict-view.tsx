@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import { CopyRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopMessages, DesktopUiMessages as M } from '@folio/shared';
-import type { Draft, DraftFields, PublishResult } from '../../channels';
+import type { ArticleFields } from '@folio/shared';
+import type { Draft, PublishResult } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { MarkdownEditor, usePageStyles } from '../web-admin';
 import { SideBySideDiff } from './side-by-side-diff';
 
-const FIELD_LABELS: Record<Exclude<keyof DraftFields, 'content'>, string> = {
+const FIELD_LABELS: Record<Exclude<keyof ArticleFields, 'content'>, string> = {
   title: M.title,
   category: M.category,
   tags: M.tags,

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { DesktopUiMessages as M } from '@folio/shared';
-import type { DiffCell, DiffRow } from '../../core/text-diff';
-import { sideBySideDiff } from '../../core/text-diff';
+import type { DiffCell, DiffRow } from '../../common/text-diff';
+import { sideBySideDiff } from '../../common/text-diff';
 
 const useStyles = makeStyles({
   frame: {
@@ -58,7 +58,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The server's body and the local one side by side, line against line (core's text-diff), with
+ * The server's body and the local one side by side, line against line (common/text-diff.ts), with
  * the lines only one side has tinted and, inside an edited line, the words that differ marked.
  */
 export function SideBySideDiff({ mine, theirs }: { mine: string; theirs: string }) {

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M, UiMessages } from '@folio/shared';
-import type { Draft, DraftFields, DraftRevision, PublishResult } from '../../channels';
+import { DesktopUiMessages as M, emptyArticleFields, UiMessages } from '@folio/shared';
+import type { ArticleFields } from '@folio/shared';
+import type { Draft, DraftRevision, PublishResult } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { useDesktopSession } from '../app/desktop-session';
 import { call, folioBridge } from '../bridge/folio-bridge';
@@ -40,8 +41,6 @@ const useStyles = makeStyles({
   },
 });
 
-const EMPTY_FIELDS: DraftFields = { title: '', content: '', category: '', tags: '', summary: '', cover: '' };
-
 function saveStatusText(status: SaveStatus): string {
   if (status.kind === 'saving') return M.savingLocally;
   if (status.kind === 'saved') return M.savedLocally(formatDateTime(status.at));
@@ -54,7 +53,7 @@ const createdBlank = new Set<string>();
 /** Editors just unmounted, whose keep-or-discard decision waits for a possible remount. */
 const pendingLeaves = new Map<string, number>();
 
-function isBlank(fields: DraftFields): boolean {
+function isBlank(fields: ArticleFields): boolean {
   return Object.values(fields).every((value) => value.trim() === '');
 }
 
@@ -75,7 +74,7 @@ export default function DraftEditorPage() {
       if (creating.current) return undefined;
       creating.current = true;
       void folioBridge()
-        .drafts.save({ fields: EMPTY_FIELDS, articleId: null, baseRevision: null })
+        .drafts.save({ fields: emptyArticleFields(), articleId: null, baseRevision: null })
         .then((reply) => {
           creating.current = false;
           if (!reply.ok) {
@@ -127,7 +126,7 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const notify = useNotifyMessage();
   const { online } = useDesktopSession();
   const [draft, setDraft] = useState<Draft>(initial);
-  const [fields, setFields] = useState<DraftFields>(initial.fields);
+  const [fields, setFields] = useState<ArticleFields>(initial.fields);
   const fieldsRef = useRef(fields);
   const [publishing, setPublishing] = useState(false);
   const [problem, setProblem] = useState(initial.lastError ?? '');
@@ -157,14 +156,14 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
     };
   }, [initial.id, flush]);
 
-  const change = (patch: Partial<DraftFields>) => {
+  const change = (patch: Partial<ArticleFields>) => {
     const next = { ...fieldsRef.current, ...patch };
     fieldsRef.current = next;
     setFields(next);
     autosave.edit(next);
   };
 
-  const replaceFields = (next: DraftFields) => {
+  const replaceFields = (next: ArticleFields) => {
     fieldsRef.current = next;
     setFields(next);
   };

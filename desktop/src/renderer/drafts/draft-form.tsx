@@ -1,6 +1,6 @@
 import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { DesktopUiMessages as M, tagsAreWellFormed, UiMessages } from '@folio/shared';
-import type { DraftFields } from '../../channels';
+import type { ArticleFields } from '@folio/shared';
 import { MarkdownEditor } from '../web-admin';
 
 const useStyles = makeStyles({
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /** The article fields of a draft, laid out like the admin's article form, with its Markdown editor. */
-export function DraftForm({ value, onChange }: { value: DraftFields; onChange: (patch: Partial<DraftFields>) => void }) {
+export function DraftForm({ value, onChange }: { value: ArticleFields; onChange: (patch: Partial<ArticleFields>) => void }) {
   const styles = useStyles();
   const tagsValid = tagsAreWellFormed(value.tags);
   return (

@@ -1,4 +1,4 @@
-import { DesktopUiMessages } from '@folio/shared';
+import { DesktopUiMessages, pickArticleFields } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
 
@@ -13,19 +13,6 @@ export async function draftForArticle(articleId: number, drafts: DraftSummary[])
   const opened = await call(bridge.mirror.get({ id: articleId }));
   if (!opened) throw new Error(DesktopUiMessages.articleNotMirrored);
   const { article } = opened;
-  const draft = await call(
-    bridge.drafts.save({
-      articleId,
-      baseRevision: article.revision,
-      fields: {
-        title: article.title,
-        content: article.content,
-        category: article.category,
-        tags: article.tags,
-        summary: article.summary,
-        cover: article.cover,
-      },
-    }),
-  );
+  const draft = await call(bridge.drafts.save({ articleId, baseRevision: article.revision, fields: pickArticleFields(article) }));
   return draft.id;
 }

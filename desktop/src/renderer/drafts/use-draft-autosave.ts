@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DESKTOP_LIMITS } from '@folio/shared';
-import type { Draft, DraftFields } from '../../channels';
+import type { ArticleFields } from '@folio/shared';
+import type { Draft } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { openEditorFlushes, SAVE_NOW_EVENT } from './editor-flush';
 
@@ -10,7 +11,7 @@ export type SaveStatus =
 export interface DraftAutosave {
   status: SaveStatus;
   /** Records an edit; written to disk after the debounce. */
-  edit(fields: DraftFields): void;
+  edit(fields: ArticleFields): void;
   /** Writes the pending edit now and resolves once every earlier write has finished. */
   flush(): Promise<void>;
 }
@@ -21,7 +22,7 @@ export interface DraftAutosave {
  */
 export function useDraftAutosave(id: string, onSaved: (draft: Draft) => void): DraftAutosave {
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
-  const pending = useRef<DraftFields | null>(null);
+  const pending = useRef<ArticleFields | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const onSavedRef = useRef(onSaved);
@@ -49,7 +50,7 @@ export function useDraftAutosave(id: string, onSaved: (draft: Draft) => void): D
   }, [id]);
 
   const edit = useCallback(
-    (fields: DraftFields) => {
+    (fields: ArticleFields) => {
       pending.current = fields;
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => void flush(), DESKTOP_LIMITS.draftSaveDebounceMs);

@@ -11,7 +11,7 @@ import { createDispatcher } from '../../../../desktop/src/main/dispatch';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
 import { createEventEmitter } from '../../../../desktop/src/main/events';
 import type { EventTarget } from '../../../../desktop/src/main/events';
-import { createDesktopServices } from '../../../../desktop/src/main/handlers';
+import { createDesktopServices } from '../../../../desktop/src/main/desktop-services';
 import { createServerFilesHandler } from '../../../../desktop/src/main/server-files';
 import { fakeSafeStorage } from '../../../../desktop/test/support/fake-safe-storage';
 

@@ -11,7 +11,8 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const rendererDist = path.join(repoRoot, 'desktop/dist/renderer');
 const rendererSources = [
   'desktop/src/renderer',
-  'desktop/src/channels.ts',
+  'desktop/src/channels',
+  'desktop/src/common',
   'web/src',
   'shared/src',
   'desktop/vite.renderer.config.ts',

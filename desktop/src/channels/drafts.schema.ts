@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ARTICLE_FIELD_NAMES, articleFieldsSchema, DesktopMessages as D, DRAFT_STATES, LIMITS } from '@folio/shared';
+import type { ArticleFieldName } from '@folio/shared';
+import { articleIdSchema, isoDate, localIdSchema } from './common.schema';
+
+/** 仅本地 / 待发布 / 已同步 / 冲突 (labels: DRAFT_STATE_LABELS in @folio/shared). */
+export const draftStateSchema = z.enum(DRAFT_STATES);
+export type DraftState = z.infer<typeof draftStateSchema>;
+
+/**
+ * How long each field of a draft may grow: four times the server's limit (the body: the limit
+ * itself). Lenient on purpose, so typing is never refused (publishing applies the server's
+ * rules), yet finite, so a renderer cannot hand main a gigabyte.
+ */
+const DRAFT_FIELD_LIMITS: Readonly<Record<ArticleFieldName, number>> = {
+  title: LIMITS.articleTitle * 4,
+  category: LIMITS.articleCategory * 4,
+  tags: LIMITS.articleTagsJoined * 4,
+  summary: LIMITS.articleSummary * 4,
+  cover: LIMITS.articleCover * 4,
+  content: LIMITS.articleContent,
+};
+
+/** The fields a keystroke save carries: any of the six, each within its limit. */
+export const draftFieldsPatchSchema = articleFieldsSchema.partial().superRefine((fields, context) => {
+  for (const name of ARTICLE_FIELD_NAMES) {
+    const value = fields[name];
+    const maximum = DRAFT_FIELD_LIMITS[name];
+    if (value !== undefined && value.length > maximum) {
+      context.addIssue({ code: 'too_big', origin: 'string', maximum, inclusive: true, path: [name], input: value });
+    }
+  }
+});
+
+/** The server's copy kept with a conflict. */
+export const serverCopySchema = articleFieldsSchema.extend({
+  id: articleIdSchema,
+  revision: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+export type ServerCopy = z.infer<typeof serverCopySchema>;
+
+export const draftConflictSchema = z.object({
+  /** The server's copy at the time of the refusal; null when the article was deleted there. */
+  server: serverCopySchema.nullable(),
+  detectedAt: isoDate,
+});
+export type DraftConflict = z.infer<typeof draftConflictSchema>;
+
+/** A draft as the renderer sees it (desktop/src/core/draft-file.ts maps the one on disk to it). */
+export const draftSchema = z.object({
+  id: localIdSchema,
+  /** The server article this draft edits; null for a new article. */
+  articleId: articleIdSchema.nullable(),
+  /** The server revision the edit started from (sent as If-Match); null for a new article. */
+  baseRevision: z.number().int().nullable(),
+  fields: articleFieldsSchema,
+  state: draftStateSchema,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  /** Last publish failure in Chinese (offline, validation...), null when none. */
+  lastError: z.string().nullable(),
+  /** Set while the state is `conflict`. */
+  conflict: draftConflictSchema.nullable(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const draftSummarySchema = draftSchema
+  .pick({
+    id: true,
+    articleId: true,
+    state: true,
+    updatedAt: true,
+    lastError: true,
+  })
+  .extend({ title: z.string() });
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
+
+/**
+ * The keystroke save. Without `id`: a new draft (missing fields are empty; `articleId` and
+ * `baseRevision` say which server article it edits). With `id`: only the given fields change.
+ */
+export const draftSaveInputSchema = z.object({
+  id: localIdSchema.optional(),
+  articleId: articleIdSchema.nullable().optional(),
+  baseRevision: z.number().int().nullable().optional(),
+  fields: draftFieldsPatchSchema,
+});
+export type DraftSaveInput = z.infer<typeof draftSaveInputSchema>;
+
+/** One earlier text of a draft, the same on disk and on the bridge. */
+export const draftRevisionSchema = z.object({
+  id: z.number().int(),
+  savedAt: isoDate,
+  fields: articleFieldsSchema,
+});
+export type DraftRevision = z.infer<typeof draftRevisionSchema>;
+
+/**
+ * What a publish (or a conflict resolution) ended with (desktop-core's sync): `synced` (the
+ * server answered with the saved article), `conflict` (the server copy changed: see
+ * `draft.conflict`), `offline` (kept as 待发布, sent again when back online), `rejected` (the
+ * server refused the content; back to 仅本地 with `lastError`), `retry-later` (401/429/5xx;
+ * stays 待发布). `message`: Chinese, for the owner.
+ */
+export const publishResultSchema = z.object({
+  status: z.enum(['synced', 'conflict', 'offline', 'rejected', 'retry-later']),
+  draft: draftSchema,
+  message: z.string().nullable(),
+});
+export type PublishResult = z.infer<typeof publishResultSchema>;
+
+export const resolveConflictInputSchema = z
+  .object({
+    id: localIdSchema,
+    choice: z.enum(['mine', 'theirs', 'merged']),
+    /** The merged body; required for `merged`. */
+    text: z.string().max(LIMITS.articleContent).optional(),
+  })
+  .refine((input) => input.choice !== 'merged' || input.text !== undefined, D.mergedTextRequired);
+export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { articleFieldsSchema } from '@folio/shared';
+import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
+import { articleIdSchema } from './common.schema';
+
+/** The admin list item (server/API.md) plus the `revision` of the optimistic-concurrency extension. */
+export const mirrorArticleSummarySchema = articleFieldsSchema.omit({ content: true }).extend({
+  id: articleIdSchema,
+  views: z.number(),
+  comment_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The article's revision (ETag); null when the server predates revisions. */
+  revision: z.number().int().nullable(),
+});
+export const mirrorArticleSchema = mirrorArticleSummarySchema.extend({ content: z.string() });
+/** A mirrored list entry; `hasBody`: the body is stored too, so the article opens offline. */
+export const mirrorEntrySchema = mirrorArticleSummarySchema.extend({ hasBody: z.boolean() });
+export type MirrorArticleSummary = z.infer<typeof mirrorArticleSummarySchema>;
+export type MirrorArticle = z.infer<typeof mirrorArticleSchema>;
+export type MirrorEntry = z.infer<typeof mirrorEntrySchema>;
+// Compile-time proof that the mirror keeps the server's shapes (fails to type-check if they drift).
+// `revision` is left out: the mirror also holds copies from servers that predate it (null).
+const _summaryFitsServer = (item: MirrorArticleSummary): Omit<AdminArticleListItem, 'revision'> => item;
+const _detailFitsServer = (item: MirrorArticle): Omit<AdminArticleDetail, 'revision'> => item;
+void _summaryFitsServer;
+void _detailFitsServer;
+
+export const mirrorListSchema = z.object({
+  articles: z.array(mirrorEntrySchema),
+  /** False when the server did not answer: the list is the local copy. */
+  online: z.boolean(),
+});
+/** An opened article: the server's copy when it answered (and now mirrored), else the mirrored one. */
+export const mirrorOpenedSchema = z.object({ article: mirrorArticleSchema, source: z.enum(['server', 'mirror']) });
+export type MirrorOpened = z.infer<typeof mirrorOpenedSchema>;
+export type MirrorList = z.infer<typeof mirrorListSchema>;

@@ -1,0 +1,63 @@
+import { createApiRequestHandlers } from './handlers/api-request-handlers';
+import { createDraftHandlers } from './handlers/draft-handlers';
+import { createFolderImportHandlers } from './handlers/folder-import-handlers';
+import { createHandlerContext } from './handlers/handler-context';
+import type { HandlerDeps, Handlers } from './handlers/handler-context';
+import { createMirrorHandlers } from './handlers/mirror-handlers';
+import { createProfileHandlers } from './handlers/profile-handlers';
+import { createSessionHandlers } from './handlers/session-handlers';
+
+export type { HandlerDeps, Handlers } from './handlers/handler-context';
+
+/**
+ * Maps every bridge channel onto the desktop-core modules, one handler module per channel group
+ * (desktop/src/main/handlers/). Electron-free: main.ts passes the Electron-backed pieces
+ * (dialogs, notifications, the safeStorage inside the vault), and the Playwright harness passes
+ * its own, so the app and the tests run these very handlers.
+ */
+
+/** The handlers plus what main needs around them. */
+export interface DesktopServices {
+  handlers: Handlers;
+  /** Waits until every draft save that was accepted is on disk (quit calls this). */
+  settleDrafts(): Promise<void>;
+  /** Sends every 待发布 draft of the active profile (called when the server answers again). */
+  publishPending(): Promise<void>;
+  /** The active server's URL, for the CSP's image sources and the connectivity watch. */
+  serverUrls(): string[];
+}
+
+export function createDesktopServices(deps: HandlerDeps): DesktopServices {
+  const context = createHandlerContext(deps);
+  const drafts = createDraftHandlers(context);
+  const handlers: Handlers = {
+    profiles: createProfileHandlers(context),
+    session: createSessionHandlers(context),
+    api: createApiRequestHandlers(context),
+    mirror: createMirrorHandlers(context),
+    drafts: drafts.handlers,
+    folderImport: createFolderImportHandlers(context),
+    app: {
+      flushed: () => {
+        deps.onFlushed?.();
+        return { ok: true as const };
+      },
+      notify: deps.notify,
+    },
+  };
+
+  return {
+    handlers,
+    settleDrafts: drafts.settle,
+    publishPending: async () => {
+      if (!deps.profiles.active()) return;
+      const work = await context.workspace();
+      const outcomes = await work.sync.publishPending();
+      context.emitSync(
+        work.drafts,
+        outcomes.map((outcome) => outcome.draft.id),
+      );
+    },
+    serverUrls: () => deps.profiles.list().profiles.map((profile) => profile.url),
+  };
+}

@@ -1,0 +1,83 @@
+import { BridgeError } from '../../channels';
+import type { PublishResult } from '../../channels';
+import { draftToBridge } from '../../core/draft-file';
+import { DraftError } from '../../core/draft-store';
+import type { PublishOutcome } from '../../core/sync';
+import type { HandlerContext, Handlers, Workspace } from './handler-context';
+
+export interface DraftHandlers {
+  handlers: Handlers['drafts'];
+  /** Waits until every draft write that was accepted is on disk (quit calls this). */
+  settle(): Promise<void>;
+}
+
+/** drafts.*: 草稿箱 and its publishing; every draft leaves main through draftToBridge. */
+export function createDraftHandlers(context: HandlerContext): DraftHandlers {
+  const { connectivity } = context.deps;
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** Track a draft write so quit can wait for it; translate the store's errors. */
+  const draftCall = <T>(run: () => Promise<T>): Promise<T> => {
+    const task = run().catch((error: unknown) => {
+      if (error instanceof DraftError) throw new BridgeError('not-found', error.message);
+      throw error;
+    });
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task)).catch(() => undefined);
+    return task;
+  };
+
+  const published = (work: Workspace, outcome: PublishOutcome): PublishResult => {
+    connectivity.report(outcome.status !== 'offline');
+    context.emitSync(work.drafts, [outcome.draft.id]);
+    return { status: outcome.status, draft: draftToBridge(outcome.draft), message: outcome.message ?? null };
+  };
+
+  const handlers: Handlers['drafts'] = {
+    list: async () => (await context.workspace()).drafts.list(),
+    get: async ({ id }) => {
+      const draft = (await context.workspace()).drafts.get(id);
+      return draft === undefined ? null : draftToBridge(draft);
+    },
+    save: async (input) => {
+      const work = await context.workspace();
+      const saved = await draftCall(() =>
+        input.id === undefined
+          ? work.drafts.create({ fields: input.fields, articleId: input.articleId, baseRevision: input.baseRevision })
+          : work.drafts.save(input.id, input.fields),
+      );
+      return draftToBridge(saved);
+    },
+    revisions: async ({ id }) => (await context.workspace()).drafts.revisions(id),
+    restoreRevision: async ({ id, revisionId }) => {
+      const work = await context.workspace();
+      return draftToBridge(await draftCall(() => work.drafts.restoreRevision(id, revisionId)));
+    },
+    discard: async ({ id }) => {
+      const work = await context.workspace();
+      await draftCall(() => work.drafts.discard(id));
+      context.emitSync(work.drafts, [id]);
+      return { ok: true as const };
+    },
+    publish: async ({ id }) => {
+      const work = await context.workspace();
+      return published(work, await draftCall(() => work.sync.publish(id)));
+    },
+    resolveConflict: async ({ id, choice, text }) => {
+      const work = await context.workspace();
+      const resolution = choice === 'merged' ? { choice, content: text ?? '' } : { choice };
+      return published(work, await draftCall(() => work.sync.resolveConflict(id, resolution)));
+    },
+    keepAsNew: async ({ id }) => {
+      const work = await context.workspace();
+      return draftToBridge(await draftCall(() => work.sync.keepAsNew(id)));
+    },
+  };
+
+  return {
+    handlers,
+    settle: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
