@@ -90,6 +90,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...desktopProcessBoundaries(),
   {
     // Configuration is read from the environment in exactly one module per program.
     files: ['server/src/**/*.ts'],
@@ -119,3 +120,91 @@ export default tseslint.config(
     },
   },
 );
+
+/**
+ * Which process each desktop file runs in, checked rather than promised (as Signal Desktop does):
+ * only main.ts and the preload load `electron`; the rest of main takes Electron's objects as
+ * arguments (type imports are erased, so they load nothing); core/ is plain Node; the renderer
+ * reaches main only through the bridge (channels/) and the web admin only through @folio/web's
+ * package exports. channels/ and common/ are bundled into every process, so they depend on none.
+ * desktop/test/process-boundaries.test.ts proves each rule fires.
+ */
+function desktopProcessBoundaries() {
+  const electronAtRunTime = {
+    name: 'electron',
+    allowTypeImports: true,
+    message: 'Only desktop/src/main/main.ts loads electron: take its objects as arguments (import type is fine).',
+  };
+  const noElectron = (where) => ({ name: 'electron', message: `${where} must not depend on electron.` });
+  const webSources = {
+    regex: '(^|/)web/src(/|$)',
+    message: "The desktop takes the web admin through @folio/web's package exports (web/package.json).",
+  };
+  const zone = (target, from, message) => ({ target, from, message });
+  const src = (folder) => `./desktop/src/${folder}`;
+  return [
+    {
+      files: ['desktop/src/main/**/*.ts'],
+      ignores: ['desktop/src/main/main.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronAtRunTime] }] },
+    },
+    {
+      files: ['desktop/src/core/**/*.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron('core/ (plain Node modules)')] }] },
+    },
+    {
+      files: ['desktop/src/{channels,common}/**/*.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: [noElectron('Code bundled into every process')],
+            patterns: [{ regex: '^node:', message: 'Code bundled into the sandboxed preload and the renderer cannot use Node.' }],
+          },
+        ],
+      },
+    },
+    {
+      files: ['desktop/src/renderer/**/*.{ts,tsx}'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { paths: [noElectron('The renderer (a sandboxed page)')], patterns: [webSources] },
+        ],
+      },
+    },
+    {
+      files: ['desktop/src/**/*.{ts,tsx}'],
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            zones: [
+              zone(
+                src('core'),
+                [src('main'), src('preload'), src('renderer')],
+                'core/ is plain Node: main calls it, never the reverse.',
+              ),
+              zone(src('main'), [src('preload'), src('renderer')], 'main reaches the page only through the bridge (channels/).'),
+              zone(
+                src('renderer'),
+                [src('core'), src('main'), src('preload')],
+                'The renderer reaches main only through window.folio (channels/); move what both need to common/ or @folio/shared.',
+              ),
+              zone(
+                src('preload'),
+                [src('core'), src('main'), src('renderer')],
+                'The preload only exposes the bridge (channels/).',
+              ),
+              zone(
+                [src('channels'), src('common')],
+                [src('core'), src('main'), src('preload'), src('renderer')],
+                'channels/ and common/ are shared by every process and depend on none.',
+              ),
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

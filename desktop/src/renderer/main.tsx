@@ -1,5 +1,5 @@
 // Before any CSS module: it fixes the order of the cascade layers they write into.
-import '../../../web/src/styles/layers.css';
+import '@folio/web/styles/layers.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';

@@ -5,12 +5,12 @@
 export { AdminApp, createApiClient, drawDiagramsOfArticles, pickFilesWithInput } from '@folio/web/admin';
 export type { AdminPlatform, FetchLike, Notification } from '@folio/web/admin';
 // The admin's building blocks below are not part of its public entry; the desktop screens reuse
-// them so they look exactly like the admin's own pages.
-export { AppProviders } from '../../../web/src/app/app-providers';
-export { PageHeader } from '../../../web/src/features/admin/components/page-header';
-export { EmptyState } from '../../../web/src/features/admin/components/empty-state';
-export { ConfirmDialog } from '../../../web/src/features/admin/components/confirm-dialog';
-export { usePageStyles } from '../../../web/src/features/admin/components/page.styles';
-export { formatDateTime } from '../../../web/src/lib/format';
-export { MarkdownEditor } from '../../../web/src/features/admin/articles/components/markdown-editor';
-export { useMediaQuery } from '../../../web/src/lib/use-media-query';
+// them so they look exactly like the admin's own pages (web/package.json exports each of them).
+export { AppProviders } from '@folio/web/app-providers';
+export { PageHeader } from '@folio/web/admin/components/page-header';
+export { EmptyState } from '@folio/web/admin/components/empty-state';
+export { ConfirmDialog } from '@folio/web/admin/components/confirm-dialog';
+export { usePageStyles } from '@folio/web/admin/page-styles';
+export { formatDateTime } from '@folio/web/lib/format';
+export { MarkdownEditor } from '@folio/web/admin/markdown-editor';
+export { useMediaQuery } from '@folio/web/lib/use-media-query';
