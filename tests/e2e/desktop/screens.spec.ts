@@ -1,14 +1,19 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { DesktopUiMessages } from '@folio/shared';
 import { apiClient } from '../../support/test-server.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { createServerArticle, typeInBody, waitSavedLocally } from './desktop-helpers';
 
-/** Where the screenshots go (FOLIO_SCREENS_DIR overrides; the default is the team's notes folder). */
-const SCREENS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/notes/screens/desktop';
+/**
+ * Where the screenshots go: inside Playwright's output folder (test-results/, git-ignored, emptied
+ * at the start of each run), unless FOLIO_SCREENS_DIR names another.
+ */
+const SCREENS_DIR =
+  process.env.FOLIO_SCREENS_DIR ?? fileURLToPath(new URL('../../../test-results/screens/desktop', import.meta.url));
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 700 },
