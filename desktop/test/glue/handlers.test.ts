@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '@folio/shared';
 import { channelTable } from '../../src/channels';
 import type { EventName, EventPayload } from '../../src/channels';
 import { ProfileStore } from '../../src/core/profiles';
@@ -215,6 +216,16 @@ describe('drafts through the bridge', () => {
     const articles = await data<{ articles: { title: string }[] }>('mirror.refresh');
     expect(articles.articles.map((article) => article.title)).toContain('离线写的');
     expect(events.some((entry) => entry.event === 'sync')).toBe(true);
+  });
+});
+
+describe('draft saves refused by the bridge', () => {
+  it('names the field that is too long and saves nothing', async () => {
+    await data('session.signIn', { serverUrl: proxy.url, username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember: false });
+    const reply = await call('drafts.save', { fields: { title: '太长的正文', content: 'x'.repeat(LIMITS.articleContent + 1) } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(reply.ok ? '' : reply.error.message).toMatch(/fields\.content.*1000000/);
+    await expect(data('drafts.list')).resolves.toEqual([]);
   });
 });
 
