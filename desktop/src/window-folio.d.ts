@@ -1,6 +1,6 @@
 /**
  * The type of `window.folio` for renderer code (desktop/src/renderer/**, and web code that checks
- * for the desktop bridge). The object itself is built by createBridge in channels.ts: by the
+ * for the desktop bridge). The object itself is built by createBridge (channels/create-bridge.ts): by the
  * preload in the app, by the Playwright harness in tests.
  */
 import type { FolioBridge } from './channels';

@@ -1,5 +1,5 @@
 /**
- * Chinese messages of the desktop app's bridge and Electron glue (desktop/src/channels.ts,
+ * Chinese messages of the desktop app's bridge and Electron glue (desktop/src/channels/,
  * desktop/src/main/**): what the owner reads when a bridge call is refused or fails, and the
  * labels of the native menu and notifications. The desktop-core modules keep theirs elsewhere.
  */
