@@ -3,7 +3,7 @@ import { articleFieldsSchema } from '@folio/shared';
 import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
 import { articleIdSchema } from './common.schema';
 
-/** The admin list item (server/API.md) plus the `revision` of the optimistic-concurrency extension. */
+/** The admin list item (server/API.md §9.2) plus its `revision` (server/API.md §E1). */
 export const mirrorArticleSummarySchema = articleFieldsSchema.omit({ content: true }).extend({
   id: articleIdSchema,
   views: z.number(),

@@ -22,8 +22,9 @@ import { envelopeMessage } from './http.js';
 import type { HttpClient, HttpResponse } from './http.js';
 
 /**
- * Dates an import keeps (API 1.4 timestamps). Folio servers honour them on create only
- * (server/API.md); a server that predates them ignores them and stamps the time of creation.
+ * Dates an import keeps (timestamps as in server/API.md §1.4). Folio servers honour them on
+ * create only (server/API.md §E4); a server that predates them ignores them and stamps the time
+ * of creation.
  */
 export interface ArticleDates {
   created_at?: string;

@@ -160,7 +160,7 @@ export async function readMarkdownFile(file: string): Promise<{ text: string } |
   }
 }
 
-/** The article the server would get, checked by the same schema as the server's write rules (API 9.1). */
+/** The article the server would get, checked by the same schema as the server's write rules (server/API.md §9.1). */
 export function checkArticle(
   title: string,
   parsed: ParsedMarkdown,
