@@ -56,10 +56,11 @@ const partSequence = new WeakMap<File, number>();
 let nextPartSequence = 0;
 
 /**
- * Parses `multipart/form-data` into temp files; oversized parts are a 413 with `tooLargeMessage`.
- * The temp files are removed once the handler is done, whatever it did with them.
+ * Parses `multipart/form-data` into temp files in `tempDir`; oversized parts are a 413 with
+ * `tooLargeMessage`. The temp files are removed once the handler is done, whatever it did with
+ * them; `tempDir` is inside the data directory, which start-up empties of what a killed process left.
  */
-export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) {
+export function multipartBody(limits: MultipartLimits, tooLargeMessage: string, tempDir: string) {
   const parse = koaBody({
     multipart: true,
     json: false,
@@ -70,6 +71,7 @@ export function multipartBody(limits: MultipartLimits, tooLargeMessage: string) 
       maxFileSize: limits.maxFileBytes,
       maxTotalFileSize: limits.maxTotalBytes,
       maxFiles: limits.maxFiles,
+      uploadDir: tempDir,
       allowEmptyFiles: true,
       minFileSize: 0,
       keepExtensions: false,

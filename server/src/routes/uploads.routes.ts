@@ -13,9 +13,13 @@ import type { UploadsService } from '../services/uploads.service.js';
 /** The three public paths that serve the upload folder (server/API.md §12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
 
-/** Parses a one-image multipart form (its temp file is removed after the handler, see multipartBody). */
-export function imageUploadBody() {
-  return multipartBody({ maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 }, M.imageTooLarge);
+/** Parses a one-image multipart form into `tempDir` (its temp file is removed after the handler, see multipartBody). */
+export function imageUploadBody(tempDir: string) {
+  return multipartBody(
+    { maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 },
+    M.imageTooLarge,
+    tempDir,
+  );
 }
 
 /** The multipart part named `file` (the first, if several were sent). */
@@ -66,9 +70,10 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
     const data: UploadedImage = { url: uploadUrl(filename), filename };
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
   };
-  router.post('/api/admin/articles/cover', requireAdmin, imageUploadBody(), uploadImage);
+  const imageBody = imageUploadBody(uploads.tempDir);
+  router.post('/api/admin/articles/cover', requireAdmin, imageBody, uploadImage);
   // Images inside article bodies (server/API.md §E3, for the desktop's folder import): the same checks and answer as a cover.
-  router.post('/api/admin/articles/images', requireAdmin, imageUploadBody(), uploadImage);
+  router.post('/api/admin/articles/images', requireAdmin, imageBody, uploadImage);
 
   for (const base of FILE_ROUTES) {
     router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));

@@ -128,7 +128,9 @@ export class BackupImportService {
         if (existing?.equals(file.bytes)) continue;
         const aside = existing ? await this.uploads.setAside(file.filename) : undefined;
         written.push({ filename: file.filename, aside });
-        await this.uploads.write(file.filename, file.bytes);
+        // A new file is logged, so that a kill before the commit leaves nothing the next start keeps.
+        if (aside) await this.uploads.write(file.filename, file.bytes);
+        else await this.uploads.writeNew(file.filename, file.bytes);
       }
       await this.backups.apply(plan);
     } catch (error) {
@@ -139,6 +141,7 @@ export class BackupImportService {
           await this.uploads
             .restoreAside(filename, aside)
             .catch((restoreError: unknown) => this.logger.error(`Could not restore ${filename}`, restoreError));
+        else await this.uploads.forget(filename).catch(() => {});
       }
       throw error;
     }

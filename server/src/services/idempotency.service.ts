@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_MS, ServerMessages as M } from '@folio/shared';
 import { unprocessableEntity } from '../errors.js';
 import type { IdempotencyRepository } from '../store/idempotency.repository.js';
-import type { IdempotencyRecord } from '../store/records.js';
+import type { IdempotentAnswer } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
 
 /** The answer remembered for a key and given again to every retry. */
-export type IdempotentResponse = IdempotencyRecord['response'];
+export type IdempotentResponse = IdempotentAnswer;
 
 export interface IdempotentOutcome<R> {
   response: IdempotentResponse;
@@ -69,7 +69,10 @@ export class IdempotencyService {
       const stored = this.repository.find(key, this.now());
       if (stored) {
         if (stored.fingerprint !== fingerprint) throw unprocessableEntity(M.idempotencyKeyReused);
-        return { response: stored.response, replayed: true };
+        const response = await this.repository.answerOf(stored);
+        // A lost answer file: failing is better than creating the article a second time.
+        if (!response) throw new Error(`The answer remembered for an Idempotency-Key is missing`);
+        return { response, replayed: true };
       }
       const running = this.inFlight.get(key);
       if (running) {
@@ -95,7 +98,7 @@ export class IdempotencyService {
       return {
         key,
         fingerprint,
-        response,
+        answer: response,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + this.ttlMs).toISOString(),
       };

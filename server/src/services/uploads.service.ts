@@ -14,6 +14,11 @@ export interface ServedUpload extends OpenedUpload {
 export class UploadsService {
   constructor(private readonly uploads: UploadsRepository) {}
 
+  /** Where multipart uploads are streamed before a handler reads them (inside the data directory). */
+  get tempDir(): string {
+    return this.uploads.tempDir;
+  }
+
   /** Checks an uploaded image (size, magic bytes) and stores it; resolves with its new filename. */
   storeImage(file: UploadedFile | undefined): Promise<string> {
     return storeUploadedImage(this.uploads, file);

@@ -15,12 +15,15 @@ export const FILE_NAMES: Record<FileCollectionName, string> = {
   articleViews: 'article-views.json',
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
+  uploadLog: 'upload-log.json',
 };
 
 export const JOURNAL = 'journal.json';
 export const META = 'meta.json';
 export const BODIES_DIR = 'article-bodies';
 export const UPLOADS_DIR = 'uploads';
+/** Where multipart uploads stream to before a handler reads them: nothing in it outlives a request. */
+export const UPLOAD_TEMP_DIR = 'tmp';
 export const COMMENTS_DIR = 'comments';
 export const DIAGRAMS_DIR = 'diagrams';
 /** Format 2 kept every comment of the site in this one file; format 3 splits it by article. */
@@ -34,6 +37,9 @@ export const COMMENT_COUNTER = `${COMMENTS_DIR}/next-id.json`;
 export const COMMENT_FILE = /^comments\/(\d+)\.json$/;
 export const commentFileName = (articleId: number) => `${COMMENTS_DIR}/${articleId}.json`;
 export const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
+/** The answers remembered for `Idempotency-Key`s, one file each (see IdempotencyAnswers). */
+export const IDEMPOTENCY_DIR = 'idempotency';
+export const IDEMPOTENCY_ANSWER_FILE = /^idempotency\/[0-9a-f]{64}\.json$/;
 
 /** A file the store writes atomically is first written under a name like this, then renamed. */
 export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

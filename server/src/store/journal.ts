@@ -1,7 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
-import { COMMENT_COUNTER, COMMENT_FILE, FILE_NAMES, JOURNAL, LEGACY_COMMENTS, META } from './data-layout.js';
+import {
+  COMMENT_COUNTER,
+  COMMENT_FILE,
+  FILE_NAMES,
+  IDEMPOTENCY_ANSWER_FILE,
+  JOURNAL,
+  LEGACY_COMMENTS,
+  META,
+} from './data-layout.js';
 
 /**
  * A file to replace, or to remove when `content` is `null` (a purged article's comments). A
@@ -17,7 +25,7 @@ interface JournalFile {
 }
 
 /** Names the store writes besides the collection files, each accepted by the journal. */
-const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE];
+const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE];
 
 /**
  * Makes a commit of several files all-or-nothing. A commit touching one file replaces it

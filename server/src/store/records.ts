@@ -101,20 +101,44 @@ export interface SecretsFile {
   admin_password_hash?: string;
 }
 
+/** The answer remembered for an `Idempotency-Key` and given again to every retry. */
+export interface IdempotentAnswer {
+  status: number;
+  data: unknown;
+  etag: string;
+}
+
 /**
- * A remembered `Idempotency-Key` of an article creation: what was asked (as a fingerprint) and
- * what was answered, so a retry gets the same answer instead of a second article.
+ * A remembered `Idempotency-Key` of an article creation: what was asked (as a fingerprint), so
+ * a retry gets the same answer instead of a second article. The answer (an article's whole
+ * detail) is in a file of its own, `idempotency/<sha256 of the key>.json`, written in the commit
+ * that stores the record: storing a key rewrites this small index and one answer, not every
+ * answer of the last day.
  */
 export interface IdempotencyRecord {
   key: string;
   fingerprint: string;
-  response: { status: number; data: unknown; etag: string };
+  /** The answer itself, as records kept it before answers had files of their own. */
+  response?: IdempotentAnswer;
   created_at: string;
   expires_at: string;
 }
 
 export interface IdempotencyFile {
   items: IdempotencyRecord[];
+}
+
+/**
+ * An upload the server wrote, in `upload-log.json` until the start-up sweep has judged it: a
+ * file no record refers to a while after it was written is what an interrupted request left.
+ */
+export interface UploadLogRecord {
+  filename: string;
+  written_at: string;
+}
+
+export interface UploadLogFile {
+  items: UploadLogRecord[];
 }
 
 export const DATA_FORMAT = 'folio-data';

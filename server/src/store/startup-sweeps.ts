@@ -1,57 +1,141 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bodyFileName, isTempFileName } from './data-layout.js';
+import { serialize } from '@folio/shared/durable-file';
+import {
+  BODIES_DIR,
+  COMMENTS_DIR,
+  FILE_NAMES,
+  IDEMPOTENCY_DIR,
+  UPLOADS_DIR,
+  UPLOAD_TEMP_DIR,
+  bodyFileName,
+  isTempFileName,
+} from './data-layout.js';
 import type { DiagramFiles } from './diagram-files.js';
-import type { ArticleRecord } from './records.js';
+import { answerFileOf } from './idempotency-answers.js';
+import type { Journal } from './journal.js';
+import type { ArticleRecord, IdempotencyRecord, UploadLogFile } from './records.js';
 
-/** What the sweeps look at: the folders of an open store and the records that point into them. */
+/**
+ * How long an upload may wait for a record to refer to it. A cover or an image is uploaded
+ * before the article showing it is saved (a form left open, a draft kept in the desktop app),
+ * so only uploads older than this are judged; what a crash leaves is small and rare.
+ */
+export const UPLOAD_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What the sweeps look at: an open store's directory and the records that point into it. */
 export interface SweptDirectory {
   dataDir: string;
-  bodiesDir: string;
-  uploadsDir: string;
-  commentsDir: string;
   articles: readonly ArticleRecord[];
+  idempotencyKeys: readonly IdempotencyRecord[];
+  /** Changed in place when uploads are judged, and written through the journal. */
+  uploadLog: UploadLogFile;
   diagrams: DiagramFiles;
+  journal: Journal;
+  now: Date;
 }
 
 /**
  * Removes what an interrupted run left behind, once the store's records are loaded: files
- * being written when the process died, and files written before the record that would point
- * at them. Nothing a record points at is ever removed.
+ * being written when the process died, uploads still streaming to their temp files, and files
+ * written before the record that would point at them. Nothing a record refers to is removed.
  */
 export async function sweepAtStart(directory: SweptDirectory): Promise<void> {
-  await checkBodies(directory);
-  await removeTempFiles([
+  const at = (name: string) => path.join(directory.dataDir, name);
+  await checkBodies(at(BODIES_DIR), directory.articles);
+  for (const dir of [
     directory.dataDir,
-    directory.bodiesDir,
-    directory.uploadsDir,
-    directory.commentsDir,
+    at(BODIES_DIR),
+    at(UPLOADS_DIR),
+    at(COMMENTS_DIR),
+    at(IDEMPOTENCY_DIR),
     directory.diagrams.dir,
-  ]);
+  ]) {
+    await removeFiles(dir, isTempFileName);
+  }
+  // Every request that was streaming an upload died with the process.
+  await removeFiles(at(UPLOAD_TEMP_DIR), () => true);
+  await removeUnusedAnswers(at(IDEMPOTENCY_DIR), directory.idempotencyKeys);
+  await removeUnreferencedUploads(directory);
   // Drawings of articles since purged, replaced or imported over, and files a crash left before
   // their article pointed at them.
   await directory.diagrams.sweep();
 }
 
 /** Checks that every article's body file is there (read later, on use) and removes files nothing points at. */
-async function checkBodies({ bodiesDir, articles }: SweptDirectory): Promise<void> {
+async function checkBodies(bodiesDir: string, articles: readonly ArticleRecord[]): Promise<void> {
   const wanted = new Map<string, number>();
   for (const article of articles) wanted.set(bodyFileName(article.id, article.body_rev), article.id);
   const present = new Set(await fs.readdir(bodiesDir));
   for (const [fileName, id] of wanted) {
     if (!present.has(fileName)) throw new Error(`Article ${id} has no body file ${fileName}`);
   }
-  for (const fileName of present) {
-    // Bodies of interrupted or replaced revisions: nothing points at them.
-    if (!wanted.has(fileName)) await fs.rm(path.join(bodiesDir, fileName), { force: true });
+  // Bodies of interrupted or replaced revisions: nothing points at them.
+  await removeFiles(bodiesDir, (fileName) => !wanted.has(fileName));
+}
+
+/** Removes the files of `dir` that `remove` picks; folders are left alone. */
+async function removeFiles(dir: string, remove: (name: string) => boolean): Promise<void> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() && remove(entry.name)) await fs.rm(path.join(dir, entry.name), { force: true });
   }
 }
 
-/** Files an atomic write had not renamed into place yet when the process died. */
-async function removeTempFiles(dirs: readonly string[]): Promise<void> {
-  for (const dir of dirs) {
-    for (const name of await fs.readdir(dir)) {
-      if (isTempFileName(name)) await fs.rm(path.join(dir, name), { force: true });
-    }
+/**
+ * Answer files of no remembered key. The journal writes a key and its answer together, so these
+ * are only left by a hand-edited or restored index; expired keys lose theirs when pruned.
+ */
+async function removeUnusedAnswers(answersDir: string, keys: readonly IdempotencyRecord[]): Promise<void> {
+  const used = new Set(keys.map((record) => path.basename(answerFileOf(record.key))));
+  await removeFiles(answersDir, (name) => !used.has(name));
+}
+
+/**
+ * Judges the uploads in the upload log once they are older than {@link UPLOAD_GRACE_MS}: a file
+ * nothing refers to is removed, and either way it leaves the log. Only uploads this server
+ * wrote are ever judged, so files put in `uploads/` by hand (say, before importing a backup
+ * that names them) are never touched.
+ */
+async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: SweptDirectory): Promise<void> {
+  const judged = uploadLog.items.filter((entry) => now.getTime() - Date.parse(entry.written_at) >= UPLOAD_GRACE_MS);
+  if (judged.length === 0) return;
+  const referenced = await referencedNames(
+    dataDir,
+    judged.map((entry) => entry.filename),
+  );
+  for (const { filename } of judged) {
+    if (!referenced.has(filename)) await fs.rm(path.join(dataDir, UPLOADS_DIR, filename), { force: true });
   }
+  const judgedNames = new Set(judged.map((entry) => entry.filename));
+  uploadLog.items = uploadLog.items.filter((entry) => !judgedNames.has(entry.filename));
+  await journal.applyWrite({ name: FILE_NAMES.uploadLog, content: serialize(uploadLog) });
+}
+
+/**
+ * The names among `candidates` that some stored text mentions. Every collection file, article
+ * body, comment file and remembered answer is read as text, so any field that refers to an
+ * upload, by any of its URLs, keeps it: avatars, covers, bodies, the about text and the other
+ * site blocks, skills, contacts. Upload names are long and random, so a match is a reference.
+ */
+async function referencedNames(dataDir: string, candidates: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const logFile = FILE_NAMES.uploadLog;
+  const sources = [
+    ...Object.values(FILE_NAMES)
+      .filter((name) => name !== logFile)
+      .map((name) => path.join(dataDir, name)),
+    ...(await filesIn(path.join(dataDir, BODIES_DIR))),
+    ...(await filesIn(path.join(dataDir, COMMENTS_DIR))),
+    ...(await filesIn(path.join(dataDir, IDEMPOTENCY_DIR))),
+  ];
+  for (const source of sources) {
+    const text = await fs.readFile(source, 'utf8').catch(() => '');
+    for (const name of candidates) if (text.includes(name)) found.add(name);
+    if (found.size === candidates.length) break;
+  }
+  return found;
+}
+
+async function filesIn(dir: string): Promise<string[]> {
+  return (await fs.readdir(dir)).map((name) => path.join(dir, name));
 }

@@ -5,8 +5,18 @@ import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/dura
 import { BodyTable } from './body-table.js';
 import { commentFileWrites, loadCommentFiles, readCommentFile } from './comment-files.js';
 import { CommentTable } from './comment-table.js';
-import { BODIES_DIR, COMMENTS_DIR, DIAGRAMS_DIR, FILE_NAMES, UPLOADS_DIR, bodyFileName } from './data-layout.js';
+import {
+  BODIES_DIR,
+  COMMENTS_DIR,
+  DIAGRAMS_DIR,
+  FILE_NAMES,
+  IDEMPOTENCY_DIR,
+  UPLOADS_DIR,
+  UPLOAD_TEMP_DIR,
+  bodyFileName,
+} from './data-layout.js';
 import { DiagramFiles } from './diagram-files.js';
+import { IdempotencyAnswers } from './idempotency-answers.js';
 import { Journal } from './journal.js';
 import type { FileWrite } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
@@ -20,6 +30,7 @@ import type {
   RevokedTokenRecord,
   SiteBlockRecord,
   SkillRecord,
+  UploadLogFile,
 } from './records.js';
 import { sweepAtStart } from './startup-sweeps.js';
 
@@ -38,13 +49,22 @@ export interface StoreState {
   comments: CommentTable;
   revokedTokens: CollectionFile<RevokedTokenRecord>;
   idempotencyKeys: IdempotencyFile;
+  uploadLog: UploadLogFile;
+  /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
+  idempotencyAnswers: IdempotencyAnswers;
 }
 
 export type CollectionName = keyof StoreState;
 
 /** The collections kept whole in one file each. */
-export type FileCollectionName = Exclude<CollectionName, 'comments'>;
-type FileState = Omit<StoreState, 'comments'>;
+export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers'>;
+type FileState = Omit<StoreState, 'comments' | 'idempotencyAnswers'>;
+
+/**
+ * Collections no page shows: changing only these leaves {@link Store.generation} alone (a page
+ * view; an upload, which pages show once a record refers to it).
+ */
+const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog']);
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
@@ -61,6 +81,7 @@ function emptyState(): FileState {
     articleViews: {},
     revokedTokens: emptyCollection(),
     idempotencyKeys: { items: [] },
+    uploadLog: { items: [] },
   };
 }
 
@@ -82,6 +103,7 @@ export class Store {
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
   private readonly comments = new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
   private readonly journal: Journal;
+  private readonly idempotencyAnswers: IdempotencyAnswers;
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
@@ -95,6 +117,7 @@ export class Store {
 
   private constructor(readonly dataDir: string) {
     this.journal = new Journal(dataDir);
+    this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () =>
       this.dbs.articles.data.items.flatMap((article) =>
         (article.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]),
@@ -121,12 +144,19 @@ export class Store {
     return path.join(this.dataDir, COMMENTS_DIR);
   }
 
+  /** Where multipart uploads are streamed while a request reads them; emptied at every start. */
+  get uploadTempDir(): string {
+    return path.join(this.dataDir, UPLOAD_TEMP_DIR);
+  }
+
   /** Opens (or creates) a data directory, finishing any interrupted commit and dropping orphans. */
   static async open(dataDir: string): Promise<Store> {
     const store = new Store(dataDir);
     await fs.mkdir(path.join(dataDir, BODIES_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, COMMENTS_DIR), { recursive: true });
+    await fs.mkdir(path.join(dataDir, IDEMPOTENCY_DIR), { recursive: true });
+    await fs.mkdir(path.join(dataDir, UPLOAD_TEMP_DIR), { recursive: true });
     const version = await readFormatVersion(dataDir);
     await store.journal.replay();
     for (const db of Object.values(store.dbs)) {
@@ -142,11 +172,12 @@ export class Store {
     await store.diagrams.load();
     await sweepAtStart({
       dataDir,
-      bodiesDir: store.bodiesDir,
-      uploadsDir: store.uploadsDir,
-      commentsDir: store.commentsDir,
       articles: store.dbs.articles.data.items,
+      idempotencyKeys: store.dbs.idempotencyKeys.data.items,
+      uploadLog: store.dbs.uploadLog.data,
       diagrams: store.diagrams,
+      journal: store.journal,
+      now: new Date(),
     });
     return store;
   }
@@ -174,6 +205,8 @@ export class Store {
       comments: this.comments,
       revokedTokens: this.dbs.revokedTokens.data,
       idempotencyKeys: this.dbs.idempotencyKeys.data,
+      uploadLog: this.dbs.uploadLog.data,
+      idempotencyAnswers: this.idempotencyAnswers,
     };
   }
 
@@ -185,8 +218,8 @@ export class Store {
    */
   async mutate<R>(names: readonly CollectionName[], change: (state: StoreState) => R): Promise<R> {
     const result = change(this.state);
-    if (names.some((name) => name !== 'articleViews')) this.changes += 1;
-    for (const name of names) if (name !== 'comments') this.dirty.add(name);
+    if (names.some((name) => !UNSEEN_COLLECTIONS.has(name))) this.changes += 1;
+    for (const name of names) if (name !== 'comments' && name !== 'idempotencyAnswers') this.dirty.add(name);
     await this.commit();
     return result;
   }
@@ -221,8 +254,8 @@ export class Store {
   private changes = 0;
 
   /**
-   * Counts the changes applied so far, view counts left out (a page view is not a change of what
-   * pages show). Equal counts mean nothing but views changed in between, so a reader can reuse
+   * Counts the changes applied so far, view counts and the upload log left out (neither changes
+   * what pages show). Equal counts mean nothing but those changed in between, so a reader can reuse
    * what it derived from the state (the page cache's fingerprints) without deriving it again.
    */
   get generation(): number {
@@ -253,7 +286,7 @@ export class Store {
 
   /** Resolves when everything changed so far is on disk. */
   async flush(): Promise<void> {
-    if (this.dirty.size > 0 || this.comments.hasChanges) await this.commit();
+    if (this.dirty.size > 0 || this.comments.hasChanges || this.idempotencyAnswers.hasChanges) await this.commit();
     while (this.committing) await this.committing;
   }
 
@@ -272,16 +305,20 @@ export class Store {
         const names = [...this.dirty];
         this.dirty.clear();
         const commentArticles = this.comments.takeChanged();
+        const answerFiles = this.idempotencyAnswers.takeChanged();
         // Serialise synchronously so the snapshot is consistent across files.
         const files: FileWrite[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
         files.push(...commentFileWrites(this.comments, commentArticles));
+        files.push(...this.idempotencyAnswers.writesFor(answerFiles));
         try {
           await this.journal.persist(files);
           this.comments.committed(commentArticles);
+          this.idempotencyAnswers.committed(answerFiles);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
           for (const name of names) this.dirty.add(name);
           this.comments.markChanged(commentArticles);
+          this.idempotencyAnswers.markChanged(answerFiles);
           for (const waiter of batch) waiter.reject(error);
         }
       }

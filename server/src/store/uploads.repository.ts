@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { isoNow } from './clock.js';
 import type { Store } from './store.js';
 
 /** An upload opened for reading: the handle is the caller's to close. */
@@ -46,14 +47,48 @@ export class UploadsRepository {
   /** Stores bytes under a new random name and resolves with that name once they are on disk. */
   async saveNew(content: Uint8Array, extension: string): Promise<string> {
     const filename = this.newFilename(extension);
-    await this.write(filename, content);
+    await this.writeNew(filename, content);
     return filename;
   }
 
+  /**
+   * Writes a file that was not there, logged first in the upload log: if the request dies
+   * before a record refers to the file, the start-up sweep finds and removes it (see
+   * startup-sweeps.ts). {@link forget} takes a file back out of the log.
+   */
+  async writeNew(filename: string, content: Uint8Array): Promise<void> {
+    const target = this.safePath(filename);
+    const writtenAt = isoNow();
+    await this.store.mutate(['uploadLog'], (state) => {
+      const log = state.uploadLog;
+      log.items = log.items.filter((entry) => entry.filename !== filename);
+      log.items.push({ filename, written_at: writtenAt });
+    });
+    await writeFileDurably(target, content);
+  }
+
+  /** Replaces a file in place; not logged, since the file was there before (its records refer to it). */
   async write(filename: string, content: Uint8Array): Promise<void> {
+    await writeFileDurably(this.safePath(filename), content);
+  }
+
+  /** Takes a file written by {@link writeNew} out of the upload log, once the write was undone. */
+  async forget(filename: string): Promise<void> {
+    if (!this.store.state.uploadLog.items.some((entry) => entry.filename === filename)) return;
+    await this.store.mutate(['uploadLog'], (state) => {
+      state.uploadLog.items = state.uploadLog.items.filter((entry) => entry.filename !== filename);
+    });
+  }
+
+  private safePath(filename: string): string {
     const target = this.pathOf(filename);
     if (!target) throw new Error(`Refusing to write upload with unsafe name ${JSON.stringify(filename)}`);
-    await writeFileDurably(target, content);
+    return target;
+  }
+
+  /** Where multipart uploads are streamed before a handler reads them. */
+  get tempDir(): string {
+    return this.store.uploadTempDir;
   }
 
   /** Opens a regular file in the folder; `undefined` when the name is unsafe, missing or not a plain file. */

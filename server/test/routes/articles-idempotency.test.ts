@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
@@ -101,6 +101,42 @@ describe('Idempotency-Key on POST /api/admin/articles', () => {
     const fixed = await createWithKey('fix-and-retry');
     expect(fixed.status).toBe(201);
     expect(fixed.headers.get('idempotency-replayed')).toBeNull();
+  });
+
+  it('answers a retry with the first answer even after the article was edited, across a restart', async () => {
+    const first = await createWithKey('edited-later', buildArticle({ content: '第一版正文' }));
+    const id = first.body.id as number;
+    const etag = first.headers.get('etag') ?? '';
+    const edited = await api('PUT', `/api/admin/articles/${id}`, {
+      token,
+      json: { content: '第二版正文' },
+      headers: { 'If-Match': etag },
+    });
+    expect(edited.status).toBe(200);
+    await server.stop();
+    server = await startTestServer({ dataDir: server.dataDir });
+    api = apiClient(server.url);
+    token = await server.login();
+    const retry = await createWithKey('edited-later', buildArticle({ content: '第一版正文' }));
+    expect(retry.headers.get('idempotency-replayed')).toBe('true');
+    expect(retry.headers.get('etag')).toBe(etag);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('keeps each answer in a file of its own, so storing a key rewrites a small index and one answer', async () => {
+    const body = '长文'.repeat(50_000);
+    for (const key of ['big-1', 'big-2', 'big-3']) {
+      expect((await createWithKey(key, buildArticle({ content: `${key}${body}` }))).status).toBe(201);
+    }
+    const index = await readFile(path.join(server.dataDir, 'idempotency-keys.json'), 'utf8');
+    expect(index.length).toBeLessThan(2000);
+    expect(index).not.toContain('长文');
+    const answers = await readdir(path.join(server.dataDir, 'idempotency'));
+    expect(answers).toHaveLength(3);
+    for (const name of answers) {
+      const answer = await readFile(path.join(server.dataDir, 'idempotency', name), 'utf8');
+      expect(answer).toContain(body);
+    }
   });
 
   it('creates every time without the header, as before', async () => {

@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { promises as fsPromises } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@folio/shared';
 import type { ArticleCreateRequest } from '@folio/shared';
 import { ArticlesService } from '../../src/services/articles.service.js';
-import { IdempotencyService } from '../../src/services/idempotency.service.js';
+import { IdempotencyService, fingerprintOf } from '../../src/services/idempotency.service.js';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
 import { CommentsRepository } from '../../src/store/comments.repository.js';
 import { DiagramsRepository } from '../../src/store/diagrams.repository.js';
@@ -18,6 +19,8 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'folio-idempotency-'));
 });
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+const answersDir = () => path.join(dataDir, 'idempotency');
 
 const fields: ArticleCreateRequest = { title: '标题', content: '正文', category: '', tags: [], summary: '', cover: '' };
 
@@ -52,11 +55,15 @@ describe('IdempotencyService expiry', () => {
     expect(store.state.idempotencyKeys.items).toHaveLength(1);
 
     await articles.createOnce(idempotency, 'other', fields);
+    await store.flush();
+    expect(await readdir(answersDir())).toHaveLength(2);
     clock.now += IDEMPOTENCY_KEY_TTL_MS;
     expect(await idempotency.pruneExpired()).toBe(2);
     expect(store.state.idempotencyKeys.items).toEqual([]);
     await store.flush();
     expect((await Store.open(dataDir)).state.idempotencyKeys.items).toEqual([]);
+    // Their answers went with them.
+    expect(await readdir(answersDir())).toEqual([]);
   });
 
   it('drops other expired keys whenever a new one is stored', async () => {
@@ -67,5 +74,62 @@ describe('IdempotencyService expiry', () => {
     clock.now += IDEMPOTENCY_KEY_TTL_MS + 1;
     await articles.createOnce(serviceAt(store, clock), 'new', fields);
     expect(store.state.idempotencyKeys.items.map((item) => item.key)).toEqual(['new']);
+  });
+});
+
+describe('IdempotencyService storage', () => {
+  /** Fails the rename that would put `failing` in place, as a crash at that moment would. */
+  function failRenameOf(failing: RegExp) {
+    const realRename = fsPromises.rename.bind(fsPromises);
+    return vi.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      if (failing.test(String(to))) throw Object.assign(new Error('simulated crash'), { code: 'EIO' });
+      return realRename(from, to);
+    });
+  }
+
+  async function createFailingAt(failing: RegExp) {
+    const store = await Store.open(dataDir);
+    const clock = { now: Date.now() };
+    const rename = failRenameOf(failing);
+    try {
+      await expect(articlesOf(store).createOnce(serviceAt(store, clock), 'k', fields)).rejects.toThrow('simulated crash');
+    } finally {
+      rename.mockRestore();
+    }
+    const reopened = await Store.open(dataDir);
+    return { reopened, idempotency: serviceAt(reopened, clock) };
+  }
+
+  it('stores nothing of the key, its answer or the article when the commit never reached the disk', async () => {
+    const { reopened, idempotency } = await createFailingAt(/journal\.json$/);
+    expect(reopened.state.articles.items).toEqual([]);
+    expect(reopened.state.idempotencyKeys.items).toEqual([]);
+    expect(await readdir(answersDir())).toEqual([]);
+    expect((await articlesOf(reopened).createOnce(idempotency, 'k', fields)).replayed).toBe(false);
+  });
+
+  it('stores the key, its answer and the article together once the journal is on disk', async () => {
+    const { reopened, idempotency } = await createFailingAt(/idempotency[\\/][0-9a-f]{64}\.json$/);
+    expect(reopened.state.articles.items).toHaveLength(1);
+    const retry = await articlesOf(reopened).createOnce(idempotency, 'k', fields);
+    expect(retry).toMatchObject({ replayed: true, detail: { id: reopened.state.articles.items[0]?.id, content: '正文' } });
+  });
+
+  it('still replays a key stored with its answer inline, as the index kept answers before', async () => {
+    const now = Date.now();
+    const response = { status: 201, data: { id: 41, title: '旧的答复' }, etag: '"1"' };
+    const record = {
+      key: 'from-before',
+      fingerprint: fingerprintOf(fields),
+      response,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 1000).toISOString(),
+    };
+    await Store.open(dataDir);
+    await writeFile(path.join(dataDir, 'idempotency-keys.json'), JSON.stringify({ items: [record] }));
+    const store = await Store.open(dataDir);
+    const outcome = await articlesOf(store).createOnce(serviceAt(store, { now }), 'from-before', fields);
+    expect(outcome).toEqual({ detail: response.data, etag: '"1"', replayed: true });
+    expect(store.state.articles.items).toEqual([]);
   });
 });

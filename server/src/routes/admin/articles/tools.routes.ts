@@ -29,6 +29,7 @@ export function registerArticleToolRoutes(router: Router, { services, realtime, 
       maxFiles: LIMITS.markdownFiles * 20,
     },
     M.payloadTooLarge,
+    services.uploads.tempDir,
   );
   router.post('/api/admin/articles/import-md', requireAdmin, multipart, async (ctx) => {
     const files = uploadedFiles(ctx, 'files');

@@ -1,0 +1,107 @@
+import { request } from 'node:http';
+import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiClient, login, startTestServer } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import type { UploadLogFile } from '../../src/store/records.js';
+import { UPLOAD_GRACE_MS } from '../../src/store/startup-sweeps.js';
+import { buildImage, imageForm } from '../fixtures/images.js';
+import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../support/server-process.js';
+import type { ServerProcess } from '../support/server-process.js';
+
+let server: TestServer | undefined;
+let child: ServerProcess | undefined;
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  await stopServer(child);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  server = undefined;
+  child = undefined;
+  dataDir = undefined;
+});
+
+const uploadsOf = async (dir: string) => (await readdir(path.join(dir, 'uploads'))).sort();
+const longAgo = () => new Date(Date.now() - UPLOAD_GRACE_MS - 60_000).toISOString();
+
+/** Rewrites the upload log as if the named uploads had been written before the grace period. */
+async function ageUploads(dir: string, filenames: readonly string[]): Promise<void> {
+  const file = path.join(dir, 'upload-log.json');
+  const log = JSON.parse(await readFile(file, 'utf8')) as UploadLogFile;
+  for (const entry of log.items) if (filenames.includes(entry.filename)) entry.written_at = longAgo();
+  await writeFile(file, JSON.stringify(log));
+}
+
+describe('start-up sweeps of uploads', () => {
+  it('removes, once past the grace period, an upload nothing refers to, and keeps every referenced or recent one', async () => {
+    server = await startTestServer();
+    const api = apiClient(server.url);
+    const token = await server.login();
+    const upload = async (route = '/api/admin/articles/images') => {
+      const response = await api<EnvelopeBody>('POST', route, { token, body: imageForm(buildImage('png')) });
+      expect(response.status).toBe(201);
+      return (response.body.data as { filename: string }).filename;
+    };
+    const avatar = await upload('/api/admin/avatars');
+    const cover = await upload('/api/admin/articles/cover');
+    const inBody = await upload();
+    const inAbout = await upload();
+    const inSkill = await upload();
+    const forgotten = await upload();
+    const recent = await upload();
+    const article = { title: '有图', cover: `/uploads/${cover}`, content: `![图](/api/admin/articles/cover/${inBody})` };
+    expect((await api('POST', '/api/admin/articles', { token, json: article })).status).toBe(201);
+    const about = { blocks: [{ name: 'about', content: { hobbies: `<img src="/uploads/${inAbout}">` } }] };
+    expect((await api('PUT', '/api/admin/site-blocks', { token, json: about })).status).toBe(200);
+    const skill = { name: '画图', description: `![](/uploads/${inSkill})` };
+    expect((await api('POST', '/api/admin/skills', { token, json: skill })).status).toBe(201);
+
+    const dir = server.dataDir;
+    await server.stop();
+    // A file put in the folder by hand (say, before importing a backup that names it) is never judged.
+    const byHand = `${'e'.repeat(32)}.png`;
+    await writeFile(path.join(dir, 'uploads', byHand), buildImage('png'));
+    const old = new Date(Date.now() - 2 * UPLOAD_GRACE_MS);
+    await utimes(path.join(dir, 'uploads', byHand), old, old);
+    await ageUploads(dir, [avatar, cover, inBody, inAbout, inSkill, forgotten]);
+
+    server = await startTestServer({ dataDir: dir });
+    const kept = [avatar, cover, inBody, inAbout, inSkill, recent, byHand].sort();
+    expect(await uploadsOf(dir)).toEqual(kept);
+    for (const filename of kept) expect((await fetch(`${server.url}/uploads/${filename}`)).status).toBe(200);
+    // Judged uploads leave the log; the recent one waits for its turn.
+    const log = JSON.parse(await readFile(path.join(dir, 'upload-log.json'), 'utf8')) as UploadLogFile;
+    expect(log.items.map((entry) => entry.filename)).toEqual([recent]);
+  });
+
+  it('keeps a multipart upload in the data directory while it streams, and removes what a SIGKILL left there', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'folio-sweep-'));
+    child = await spawnServer({ dataDir });
+    const token = await login(child.url, { password: PROCESS_ADMIN_PASSWORD });
+    const boundary = 'folio-sweep-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    // Promises a large part, sends its start, and never finishes: the process dies mid-upload.
+    const outgoing = request(`${child.url}/api/admin/articles/cover`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(head.length + 1024 * 1024),
+      },
+    });
+    outgoing.on('error', () => {});
+    outgoing.write(head);
+    outgoing.write(buildImage('png'));
+    const tempDir = path.join(dataDir, 'tmp');
+    await expect.poll(async () => (await readdir(tempDir)).length, { timeout: 10_000 }).toBe(1);
+
+    await stopServer(child, 'SIGKILL');
+    outgoing.destroy();
+    expect(await readdir(tempDir)).toHaveLength(1);
+    child = await spawnServer({ dataDir });
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+});
