@@ -19,15 +19,6 @@ const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** This check and its test spell out the forms they forbid, as examples. */
 const SELF = new Set(['build/check/cited-sections.ts', 'build/check/cited-sections.test.ts']);
 
-/**
- * Old citation forms tolerated for now, in files other work is restructuring at the same time
- * (the desktop app, the message table): their comments are swept once that work has landed, and
- * this list is then emptied. Broken new-form citations are never tolerated, here or anywhere.
- */
-const TOLERATED_OLD_FORMS: readonly string[] = ['desktop/', 'shared/src/messages.ts'];
-
-const tolerated = (file: string) => TOLERATED_OLD_FORMS.some((prefix) => file === prefix || file.startsWith(prefix));
-
 describe('finding sections in a document', () => {
   it('finds numbered headings with or without §, and ignores unnumbered ones and code blocks', () => {
     const markdown = [
@@ -154,7 +145,7 @@ describe('the repository', () => {
   it('uses no old citation form and no issue number (cite a section of docs/spec.md or server/API.md instead)', async () => {
     const problems: CitationProblem[] = [];
     for (const file of files.sources) {
-      if (SELF.has(file) || tolerated(file)) continue;
+      if (SELF.has(file)) continue;
       problems.push(...findForbiddenForms(await read(file)).map((problem) => ({ ...problem, file })));
     }
     expect(describeProblems(problems)).toBe('');

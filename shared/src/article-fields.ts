@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Every module that builds a schema loads zod's Chinese messages and CSP-safe mode with it.
-import './zod-messages.js';
+import './messages/zod-issues.js';
 
 /**
  * The six fields of an article the owner edits, as the admin API answers them and as the web

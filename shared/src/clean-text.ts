@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // Every module that builds a schema loads zod's Chinese messages and CSP-safe mode with it: the
 // package is marked side-effect free except for that file, so a page that needs no schema loads no zod.
-import './zod-messages.js';
+import './messages/zod-issues.js';
 import { stripBodyDisguises, stripNicknameInvisibles } from './visitor-text.js';
 
 /**

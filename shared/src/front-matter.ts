@@ -20,7 +20,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { ServerMessages as M } from './messages.js';
+import { ServerMessages as M } from './messages/index.js';
 import { tagsAreWellFormed } from './tags.js';
 import { toIsoSeconds } from './timestamps.js';
 

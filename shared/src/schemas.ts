@@ -9,8 +9,8 @@ import {
 } from './constants.js';
 import { cleanString } from './clean-text.js';
 // Installs the Chinese error map and the eval-free parsers before any schema is used.
-import './zod-messages.js';
-import { ServerMessages as M } from './messages.js';
+import './messages/zod-issues.js';
+import { ServerMessages as M } from './messages/index.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
 

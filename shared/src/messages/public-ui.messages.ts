@@ -1,7 +1,7 @@
 /**
- * The Chinese messages the public site shows (landing page, article page, 404), apart from
- * messages.ts: the public pages' script then carries none of the admin's, desktop's or server's
- * messages. messages.ts re-exports this module, and its UiMessages includes CommonUiMessages.
+ * The Chinese messages the public site shows (landing page, article page, 404), in a module of
+ * their own: the public pages' script then carries none of the admin's, desktop's or server's
+ * messages. The admin's UiMessages includes CommonUiMessages.
  */
 
 /** Client messages the public pages show; the admin shows them too, as part of UiMessages. */

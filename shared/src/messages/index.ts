@@ -1,0 +1,12 @@
+/**
+ * Every Chinese message the server sends and the clients show, one module per area: what the
+ * server answers (server/API.md §1.2), the public pages, the admin, backup import fields, the desktop
+ * app's screens and its bridge. Server, web and desktop import them from here, so the wording
+ * cannot drift apart; a string both the server and a client show is defined once and referred to.
+ */
+export * from './public-ui.messages.js';
+export * from './server.messages.js';
+export * from './admin-ui.messages.js';
+export * from './import-fields.messages.js';
+export * from './desktop-ui.messages.js';
+export * from './desktop-bridge.messages.js';
