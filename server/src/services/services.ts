@@ -7,7 +7,7 @@ import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
-import { OrderedRepository } from '../store/skills-and-contacts.repository.js';
+import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
@@ -68,8 +68,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks,
-    skills: new SkillOrContactService(new OrderedRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
-    contacts: new SkillOrContactService(new OrderedRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
+    skills: new SkillOrContactService(new SkillOrContactRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
+    contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
     articles,

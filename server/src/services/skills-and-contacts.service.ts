@@ -1,11 +1,11 @@
 import { ServerMessages as M } from '@folio/shared';
 import { conflict, notFound } from '../errors.js';
-import type { OrderedRecordFields, OrderedRepository } from '../store/skills-and-contacts.repository.js';
+import type { SkillOrContactRecordFields, SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 
 /** An item of the owner's skill list or contact list, and what a client may set on one. */
 export type SkillOrContact = SkillRecord | ContactRecord;
-export type SkillOrContactFields<R extends SkillOrContact> = OrderedRecordFields<R>;
+export type SkillOrContactFields<R extends SkillOrContact> = SkillOrContactRecordFields<R>;
 
 /**
  * Rules for the skill list or the contact list (server/API.md §6), which the owner orders by hand:
@@ -14,7 +14,7 @@ export type SkillOrContactFields<R extends SkillOrContact> = OrderedRecordFields
  */
 export class SkillOrContactService<R extends SkillOrContact> {
   constructor(
-    private readonly repository: OrderedRepository<R>,
+    private readonly repository: SkillOrContactRepository<R>,
     private readonly notFoundMessage: string,
   ) {}
 
@@ -22,11 +22,11 @@ export class SkillOrContactService<R extends SkillOrContact> {
     return this.repository.list();
   }
 
-  create(fields: OrderedRecordFields<R>): Promise<R> {
+  create(fields: SkillOrContactRecordFields<R>): Promise<R> {
     return this.repository.create(fields);
   }
 
-  async update(id: number, patch: Partial<OrderedRecordFields<R>>): Promise<R> {
+  async update(id: number, patch: Partial<SkillOrContactRecordFields<R>>): Promise<R> {
     const updated = await this.repository.update(id, patch);
     if (!updated) throw notFound(this.notFoundMessage);
     return updated;

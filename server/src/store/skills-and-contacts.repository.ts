@@ -3,7 +3,7 @@ import { takeNextId } from './record-ids.js';
 import type { CollectionFile } from './records.js';
 import { isoNow } from './clock.js';
 
-interface OrderedRecord {
+interface SkillOrContactRecord {
   id: number;
   sort_order: number;
   created_at: string;
@@ -11,9 +11,9 @@ interface OrderedRecord {
 }
 
 /** Collections whose items the owner orders by hand. */
-export type OrderedCollectionName = 'skills' | 'contacts';
+export type SkillOrContactCollectionName = 'skills' | 'contacts';
 /** What a client sets on an ordered item; the rest is the store's. */
-export type OrderedRecordFields<R> = Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>;
+export type SkillOrContactRecordFields<R> = Omit<R, 'id' | 'sort_order' | 'created_at' | 'updated_at'>;
 
 export const bySortOrder = (a: { sort_order: number; id: number }, b: { sort_order: number; id: number }) =>
   a.sort_order - b.sort_order || a.id - b.id;
@@ -22,10 +22,10 @@ export const bySortOrder = (a: { sort_order: number; id: number }, b: { sort_ord
  * Storage for a list the owner orders by hand (skills, contacts): sorted by `sort_order` then
  * `id`, new items appended at the end, reordered only as a whole.
  */
-export class OrderedRepository<R extends OrderedRecord> {
+export class SkillOrContactRepository<R extends SkillOrContactRecord> {
   constructor(
     private readonly store: Store,
-    private readonly name: OrderedCollectionName,
+    private readonly name: SkillOrContactCollectionName,
   ) {}
 
   private get collection(): CollectionFile<R> {
@@ -41,7 +41,7 @@ export class OrderedRepository<R extends OrderedRecord> {
     return this.collection.items.find((item) => item.id === id);
   }
 
-  create(fields: OrderedRecordFields<R>): Promise<R> {
+  create(fields: SkillOrContactRecordFields<R>): Promise<R> {
     return this.store.mutate([this.name], () => {
       const collection = this.collection;
       const now = isoNow();
@@ -53,7 +53,7 @@ export class OrderedRepository<R extends OrderedRecord> {
   }
 
   /** Applies a partial update; resolves `undefined` when the id is unknown. */
-  update(id: number, patch: Partial<OrderedRecordFields<R>>): Promise<R | undefined> {
+  update(id: number, patch: Partial<SkillOrContactRecordFields<R>>): Promise<R | undefined> {
     const record = this.find(id);
     if (!record) return Promise.resolve(undefined);
     return this.store.mutate([this.name], () => {

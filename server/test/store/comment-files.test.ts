@@ -8,7 +8,7 @@ import { BackupRepository } from '../../src/store/backup.repository.js';
 import type { ImportedComment } from '../../src/store/backup.repository.js';
 import { CommentsRepository } from '../../src/store/comments.repository.js';
 import type { NewComment } from '../../src/store/comments.repository.js';
-import { OrderedRepository } from '../../src/store/skills-and-contacts.repository.js';
+import { SkillOrContactRepository } from '../../src/store/skills-and-contacts.repository.js';
 import type { CollectionFile, CommentRecord, SkillRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
 
@@ -159,7 +159,7 @@ describe('import into comment files', () => {
     }
     const reopened = await Store.open(dataDir);
     return {
-      skills: new OrderedRepository<SkillRecord>(reopened, 'skills').list().map((skill) => skill.name),
+      skills: new SkillOrContactRepository<SkillRecord>(reopened, 'skills').list().map((skill) => skill.name),
       comments: reopened.state.comments
         .all()
         .map((comment) => comment.id)

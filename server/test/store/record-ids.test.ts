@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommentTable } from '../../src/store/comment-table.js';
 import { MAX_RECORD_ID, RecordIdsExhaustedError, takeNextId } from '../../src/store/record-ids.js';
 import type { CollectionFile, SkillRecord } from '../../src/store/records.js';
-import { OrderedRepository } from '../../src/store/skills-and-contacts.repository.js';
+import { SkillOrContactRepository } from '../../src/store/skills-and-contacts.repository.js';
 import { Store } from '../../src/store/store.js';
 
 const withIds = (nextId: number, ...ids: number[]): CollectionFile<{ id: number }> => ({
@@ -61,7 +61,11 @@ describe('a collection file whose counter was damaged', () => {
   async function createSkillAfterWriting(nextId: unknown): Promise<number[]> {
     await writeFile(path.join(dataDir, 'skills.json'), JSON.stringify({ next_id: nextId, items: [skill(3), skill(12)] }));
     const store = await Store.open(dataDir);
-    const created = await new OrderedRepository<SkillRecord>(store, 'skills').create({ name: '新', description: '', level: 1 });
+    const created = await new SkillOrContactRepository<SkillRecord>(store, 'skills').create({
+      name: '新',
+      description: '',
+      level: 1,
+    });
     await store.flush();
     const stored = JSON.parse(await readFile(path.join(dataDir, 'skills.json'), 'utf8')) as CollectionFile<SkillRecord>;
     expect(stored.items.map((item) => item.id)).toContain(created.id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
-import { OrderedRepository } from '../../src/store/skills-and-contacts.repository.js';
+import { SkillOrContactRepository } from '../../src/store/skills-and-contacts.repository.js';
 import type { CollectionFile, ContactRecord, SkillRecord } from '../../src/store/records.js';
 import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
@@ -42,7 +42,7 @@ const buildContact = (overrides: Partial<ContactRecord> = {}): ContactRecord => 
 describe('Store journal', () => {
   it('finishes a commit that crashed after the journal was written but before the files were replaced', async () => {
     const store = await Store.open(dataDir);
-    await new OrderedRepository<SkillRecord>(store, 'skills').create({ name: 'Go', description: '', level: 70 });
+    await new SkillOrContactRepository<SkillRecord>(store, 'skills').create({ name: 'Go', description: '', level: 70 });
     await store.flush();
 
     // The state a crash leaves: the journal is complete, skills.json is still the old one and
@@ -173,8 +173,8 @@ describe('Store start-up clean-up', () => {
 describe('Store group commit', () => {
   it('resolves every concurrent change only once it is on disk, across collections', async () => {
     const store = await Store.open(dataDir);
-    const skills = new OrderedRepository<SkillRecord>(store, 'skills');
-    const contacts = new OrderedRepository<ContactRecord>(store, 'contacts');
+    const skills = new SkillOrContactRepository<SkillRecord>(store, 'skills');
+    const contacts = new SkillOrContactRepository<ContactRecord>(store, 'contacts');
     const writes: Promise<unknown>[] = [];
     for (let index = 0; index < 60; index += 1) {
       writes.push(skills.create({ name: `skill-${index}`, description: '', level: index }));
@@ -200,7 +200,7 @@ describe('Store.generation', () => {
   it('moves with every change except view counts, at once, before the write finishes', async () => {
     const store = await Store.open(dataDir);
     const articles = new ArticlesRepository(store);
-    const skills = new OrderedRepository<SkillRecord>(store, 'skills');
+    const skills = new SkillOrContactRepository<SkillRecord>(store, 'skills');
     const start = store.generation;
 
     const article = await articles.create({ title: '代数', content: '正文', category: '数学', tags: [], summary: '', cover: '' });
