@@ -30,7 +30,7 @@ const web: BuildTarget = {
 const server: BuildTarget = {
   name: 'server',
   inputs: [at('server/src'), at('server/package.json'), at('build/start/bundle-server.ts'), ...sharedInputs],
-  outputs: [at('server/dist/main.js')],
+  outputs: [at('server/dist/main.js'), at('server/dist/diagram-svg.worker.js')],
   stampFile: at('server/dist/.build-stamp'),
 };
 

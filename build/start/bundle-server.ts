@@ -37,13 +37,17 @@ function escapeNonAscii(code: string): string {
 }
 
 /**
- * Compiles the server and the npm packages it uses into one ES module, `server/dist/main.js`, so
- * production runs plain `node`: no TypeScript loader, and no module resolution across hundreds of
- * files in node_modules at start-up.
+ * Compiles the server and the npm packages it uses into ES modules, `server/dist/main.js` and the
+ * diagram cleaning thread's `server/dist/diagram-svg.worker.js`, so production runs plain `node`:
+ * no TypeScript loader, and no module resolution across hundreds of files in node_modules at start-up.
  */
 export async function bundleServer(): Promise<void> {
   const result = await build({
-    entryPoints: [path.join(repoRoot, 'server/src/main.ts')],
+    entryPoints: {
+      main: path.join(repoRoot, 'server/src/main.ts'),
+      // The thread that cleans uploaded diagram SVGs, started from main.js by this name.
+      'diagram-svg.worker': path.join(repoRoot, 'server/src/services/diagram-svg.worker.ts'),
+    },
     outdir: distDir,
     // Modules the server imports on first use (the AI provider's SDK) go to chunks of their own,
     // compiled only when used instead of at every start.

@@ -2,8 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
+import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import type { ServerProcess } from '../../server/test/support/server-process.js';
+import { apiClient, login } from '../../tests/support/test-server.js';
+import type { EnvelopeBody } from '../../tests/support/test-server.js';
 import { bundleServer } from './bundle-server.js';
 
 const compiledEntry = path.resolve(import.meta.dirname, '../../server/dist/main.js');
@@ -43,5 +45,23 @@ describe('the compiled server', () => {
 
     const search = await fetch(`${server?.url ?? ''}/api/articles?search=${encodeURIComponent('的')}`);
     expect(search.status).toBe(200);
+  });
+
+  it('cleans an uploaded diagram in its worker thread, built beside main.js', async () => {
+    const url = server?.url ?? '';
+    const api = apiClient(url);
+    const token = await login(url, { password: PROCESS_ADMIN_PASSWORD });
+    const source = 'graph TD\n  A --> B\n';
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '图', content: `\`\`\`mermaid\n${source}\`\`\`\n` },
+    });
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20"></rect></svg>';
+    const upload = await api<EnvelopeBody>('POST', `/api/admin/articles/${String(created.body.id)}/diagrams`, {
+      token,
+      json: { source, light: svg, dark: svg },
+    });
+    expect(upload.status).toBe(200);
+    expect(upload.body.data).toMatchObject({ width: 40, height: 20 });
   });
 });

@@ -17,8 +17,11 @@ const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
 /** A diagram wider or taller than this is a mistake or an attack, not an article illustration. */
 const MAX_SIDE_PX = 20_000;
-/** Mermaid nests a few dozen levels; deeper tags are dropped so that no renderer recurses on them. */
-const MAX_DEPTH = 256;
+/**
+ * Mermaid nests a few dozen levels. Deeper markup is refused: the parser keeps its open elements
+ * in an array it shifts at every tag, so 74,000 nested groups (506 KB) took it 7 seconds.
+ */
+export const MAX_SVG_DEPTH = 256;
 /**
  * `<use>` clones what it points at, and clones of groups full of `<use>` multiply (the SVG form
  * of "billion laughs"). Mermaid draws a few at most; past this many, a `<use>` loses its link.
@@ -177,6 +180,9 @@ function cleanAttributes(attribs: Attributes, namespace: string): Attributes {
 /** Thrown inside the parse to stop it; cleanDiagramSvg turns it into the API error. */
 class NotOneSvgElement extends Error {}
 
+/** Thrown by the first element deeper than {@link MAX_SVG_DEPTH}, which stops the parse there. */
+class TooDeeplyNested extends Error {}
+
 interface OpenElement {
   /** The nearest element, this one or an ancestor, that sanitize-html writes out. */
   keptName: string | undefined;
@@ -214,7 +220,6 @@ class DiagramCleaning {
     parseStyleAttributes: false,
     disallowedTagsMode: 'discard',
     nonTextTags: DROPPED_WITH_CONTENT,
-    nestingLimit: MAX_DEPTH,
     // Only <br> is written as `<br />`; empty SVG elements come out as `<path ...></path>`, also XML.
     selfClosing: ['br'],
     // sanitize-html writes an empty attribute as a bare name, which XML does not allow: drop them
@@ -240,6 +245,9 @@ class DiagramCleaning {
   };
 
   private open(name: string, attribs: Attributes): void {
+    // Counted from the parser's own events, so this is the depth the parser holds (void, implied
+    // and self-closed elements included), and the parse stops before the cost of depth grows.
+    if (this.openElements.length >= MAX_SVG_DEPTH) throw new TooDeeplyNested();
     const parent = this.openElements.at(-1);
     if (parent) {
       parent.hasContent = true;
@@ -249,7 +257,7 @@ class DiagramCleaning {
       this.viewBox = parseViewBox(attribs.viewBox);
       if (!this.viewBox) throw new NotOneSvgElement();
     }
-    const kept = ALLOWED_ELEMENTS.has(name) && this.openElements.length < MAX_DEPTH;
+    const kept = ALLOWED_ELEMENTS.has(name);
     this.openElements.push({ keptName: kept ? name : parent?.keptName, isRoot: !parent, hasContent: false });
   }
 
@@ -326,7 +334,9 @@ class DiagramCleaning {
  * fixed SVG allow-list goes, and the result is well-formed XML sized by its viewBox.
  *
  * Throws badRequest(ServerMessages.diagramSvgInvalid) when the markup is not one <svg> root
- * with a usable viewBox.
+ * with a usable viewBox, and badRequest(ServerMessages.diagramSvgTooDeep) when it nests deeper
+ * than {@link MAX_SVG_DEPTH}. It takes up to a few hundred milliseconds on the largest uploads:
+ * the server runs it in a worker thread (see DiagramSvgCleaner).
  */
 export function cleanDiagramSvg(markup: string): CleanDiagramSvg {
   // No DTDs at all: entity declarations are how XML parsers are made to read local files or
@@ -337,7 +347,8 @@ export function cleanDiagramSvg(markup: string): CleanDiagramSvg {
   try {
     // Stripped before parsing, so that removing a control character cannot turn `u\u0001rl(` into `url(`.
     svg = sanitize(stripNonXmlCharacters(markup), cleaning.options);
-  } catch {
+  } catch (error) {
+    if (error instanceof TooDeeplyNested) throw badRequest(M.diagramSvgTooDeep(MAX_SVG_DEPTH));
     // NotOneSvgElement, or sanitize-html failing on something no browser would send: either way
     // the input is at fault, and the caller must answer 400, never 500.
     throw badRequest(M.diagramSvgInvalid);

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../errors.js';
 import { presentDiagram } from '../presenters/articles.presenter.js';
 import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
-import { cleanDiagramSvg } from './diagram-svg.js';
+import { DiagramSvgCleaner } from './diagram-svg-cleaner.js';
 
 // Parsed as the web app parses article bodies (raw HTML as text), so a fence is a diagram here
 // exactly when the page would draw it.
@@ -27,6 +27,8 @@ export class DiagramsService {
   constructor(
     private readonly diagrams: DiagramsRepository,
     private readonly articles: ArticlesRepository,
+    /** Cleans uploads off the event loop; stopped when idle, so it needs no closing. */
+    private readonly cleaner = new DiagramSvgCleaner(),
   ) {}
 
   /**
@@ -67,8 +69,8 @@ export class DiagramsService {
 
   /** Cleans and stores one diagram of a live article; 400 when its body does not hold the source. */
   async save(articleId: number, request: DiagramRenderingRequest): Promise<PublicDiagram> {
-    const light = cleanDiagramSvg(request.light);
-    const dark = cleanDiagramSvg(request.dark);
+    const light = await this.cleaner.clean(request.light);
+    const dark = await this.cleaner.clean(request.dark);
     const outcome = await this.diagrams.save(articleId, {
       source: request.source,
       width: light.width,
