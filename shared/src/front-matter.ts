@@ -7,12 +7,13 @@
  *   matter off a Markdown text and reads the article fields; throws {@link FrontMatterError}
  *   (message `Front matter 解析失败`) when the block is unreadable or not a mapping.
  * - `parseFrontMatterDate(value): string | undefined` — a YAML/TOML date as a server/API.md §1.4 timestamp.
+ * - `articleDatesOf(parsed)` — `created_at` and `updated_at` by the dates rule of server/API.md §E4.
  * - `MARKDOWN_FILE_NAME` — the `.md` / `.markdown` name rule; `titleFromFileName(name)`.
  *
  * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
  * (string or list, first non-empty item); `tags` (list or comma string); `summary`,
- * `description` or `excerpt`; `cover`, `image` or `thumbnail`. A bad tag or date is dropped with
- * a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
+ * `description` or `excerpt`; `cover`, `image` or `thumbnail`; `draft: true` (Hugo's) or
+ * `published: false` (Jekyll's) for a draft. A bad tag or date is dropped with a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
  * find a local file there to upload.
  *
  * Node-free and browser-safe; imported as `@folio/shared/front-matter` so the web bundle only
@@ -50,6 +51,8 @@ export interface ParsedMarkdown {
   /** Timestamps as server/API.md §1.4 writes them; undefined when absent or dropped. */
   date: string | undefined;
   updated: string | undefined;
+  /** The file is a draft: it is imported as one and stays unseen by readers (server/API.md §E8). */
+  draft: boolean;
   warnings: FrontMatterWarning[];
 }
 
@@ -172,6 +175,25 @@ function readDate(value: unknown, kind: 'date' | 'updated', warnings: FrontMatte
   return date;
 }
 
+/** `true` as YAML and TOML write it, or as text (`draft: "true"`, which some exporters quote). */
+const isTrue = (value: unknown) => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+const isFalse = (value: unknown) => value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false');
+
+/**
+ * The dates of an imported post by server/API.md §E4: `created_at` is `date`, else `updated` (a
+ * post last changed then was written by then); `updated_at` is `updated` unless it is earlier
+ * than `date`, when it is dropped (`updatedDropped`) and the post counts as unchanged since.
+ */
+export function articleDatesOf(parsed: Pick<ParsedMarkdown, 'date' | 'updated'>): {
+  created_at: string | undefined;
+  updated_at: string | undefined;
+  updatedDropped: boolean;
+} {
+  const created = parsed.date ?? parsed.updated;
+  const updatedDropped = parsed.updated !== undefined && created !== undefined && parsed.updated < created;
+  return { created_at: created, updated_at: updatedDropped ? created : (parsed.updated ?? created), updatedDropped };
+}
+
 export function titleFromFileName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   return base.replace(MARKDOWN_FILE_NAME, '').trim();
@@ -208,6 +230,7 @@ export function parseMarkdownArticle(source: string): ParsedMarkdown {
     cover: firstNonEmpty(firstField(fields, ['cover', 'image', 'thumbnail'])),
     date: readDate(fields.date, 'date', warnings),
     updated: readDate(firstField(fields, ['updated', 'lastmod']), 'updated', warnings),
+    draft: isTrue(fields.draft) || isFalse(fields.published),
     warnings,
   };
 }

@@ -13,6 +13,7 @@ import './messages/zod-issues.js';
 import { ServerMessages as M } from './messages/index.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
+import { ARTICLE_STATUSES } from './types.js';
 
 /**
  * Request schemas for every JSON body of the API (server/API.md §2). Each rule carries the Chinese message the
@@ -140,13 +141,14 @@ export function isValidCover(cover: string): boolean {
   return cover.startsWith('/') && !cover.startsWith('//') && !/[\s\\]/.test(cover) && !cover.split('/').includes('..');
 }
 
-const articleTitle = cleanString({ error: M.titleAndContentRequired })
-  .trim()
-  .min(1, M.titleAndContentRequired)
-  .max(LIMITS.articleTitle, M.titleTooLong);
-const articleContent = cleanString({ error: M.titleAndContentRequired, multiline: true })
-  .refine((text) => text.trim().length > 0, M.titleAndContentRequired)
-  .refine((text) => text.length <= LIMITS.articleContent, '正文不能超过1000000个字符');
+/** Title and body as typed: an autosave may hold them empty, a saved article may not. */
+const articleTitleText = cleanString({ error: M.titleAndContentRequired }).trim().max(LIMITS.articleTitle, M.titleTooLong);
+const articleContentText = cleanString({ error: M.titleAndContentRequired, multiline: true }).refine(
+  (text) => text.length <= LIMITS.articleContent,
+  '正文不能超过1000000个字符',
+);
+const articleTitle = articleTitleText.min(1, M.titleAndContentRequired);
+const articleContent = articleContentText.refine((text) => text.trim().length > 0, M.titleAndContentRequired);
 const articleCategory = cleanString({ error: M.categoryInvalid })
   .trim()
   .max(LIMITS.articleCategory, M.categoryTooLong)
@@ -176,6 +178,19 @@ const clientTimestamp = (message: string) =>
       .optional(),
   );
 
+/** `draft`, `scheduled` or `published` (server/API.md §E8). */
+export const articleStatusSchema = z.enum(ARTICLE_STATUSES, { error: M.articleStatusInvalid });
+
+/**
+ * Status and schedule as a POST or PUT may send them (server/API.md §E8). Both are optional: the
+ * original client sends neither. Whether `publish_at` fits the status (in the future for
+ * `scheduled`) depends on the server's clock and the stored article, so the server checks that.
+ */
+const articlePublicationFields = {
+  status: articleStatusSchema.optional(),
+  publish_at: clientTimestamp(M.publishAtInvalid),
+};
+
 export const articleCreateSchema = z
   .object({
     title: articleTitle,
@@ -187,6 +202,7 @@ export const articleCreateSchema = z
     // Kept by imports (the desktop's folder import sends the front matter's date and updated).
     created_at: clientTimestamp(M.createdAtInvalid),
     updated_at: clientTimestamp(M.updatedAtInvalid),
+    ...articlePublicationFields,
   })
   .refine(
     // Both are normalised to the same format, so text order is time order.
@@ -200,8 +216,35 @@ export const articleUpdateSchema = z.object({
   tags: nullAsEmpty(articleTagsSchema).optional(),
   summary: nullAsEmpty(articleSummary).optional(),
   cover: nullAsEmpty(articleCover).optional(),
+  ...articlePublicationFields,
 });
 export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;
+
+/** A field the autosave must hold: absent, it is refused with its name (the autosave holds all six). */
+const autosaveField = <T extends z.ZodType>(name: string, schema: T) =>
+  z
+    .unknown()
+    .refine((value): boolean => value !== undefined, { message: M.autosaveFieldMissing(name), abort: true })
+    .pipe(schema);
+
+/**
+ * The editor's unsaved fields (server/API.md §E9): all six, checked like a PUT, except that the
+ * title and body may be empty while the owner is typing. `base_revision` is the article revision
+ * the editor started from.
+ */
+export const articleAutosaveSchema = z.object({
+  title: autosaveField('title', articleTitleText),
+  category: autosaveField('category', nullAsEmpty(articleCategory)),
+  tags: autosaveField('tags', nullAsEmpty(articleTagsSchema)),
+  summary: autosaveField('summary', nullAsEmpty(articleSummary)),
+  cover: autosaveField('cover', nullAsEmpty(articleCover)),
+  content: autosaveField('content', articleContentText),
+  base_revision: z
+    .number({ error: M.autosaveBaseRevisionInvalid })
+    .int(M.autosaveBaseRevisionInvalid)
+    .positive(M.autosaveBaseRevisionInvalid),
+});
+export type ArticleAutosaveRequest = z.infer<typeof articleAutosaveSchema>;
 
 /** The `Idempotency-Key` header of an article creation (server/API.md §E2). */
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);

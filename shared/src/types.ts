@@ -78,6 +78,20 @@ export interface AdminAvatar extends Avatar {
   cropped_info: unknown;
 }
 
+/**
+ * Where an article stands with readers (server/API.md §E8): a draft and a scheduled article are
+ * seen by the admin only; a scheduled one becomes published at its `publish_at`.
+ */
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/** An article's status and the time it goes or went public (server/API.md §E8). */
+export interface ArticlePublication {
+  status: ArticleStatus;
+  /** ISO 8601 UTC: when a scheduled article goes public, or when a published one did; `null` for a draft. */
+  publish_at: string | null;
+}
+
 export interface PublicArticleListItem {
   id: number;
   title: string;
@@ -90,6 +104,11 @@ export interface PublicArticleListItem {
   comment_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * When it went public: the readers' date, and the order of the public list (server/API.md
+   * §E8). Always sent by this server; optional for lists built without one (the demo list).
+   */
+  publish_at?: string;
 }
 
 export interface PublicComment {
@@ -146,6 +165,32 @@ export interface AdminArticleListItem {
   updated_at: string;
   /** Bumped on every change; the admin article `ETag` is this number in quotes. */
   revision: number;
+  /**
+   * Status and schedule (server/API.md §E8), and whether an autosave waits (§E9). Always sent by
+   * this server; optional because the desktop's mirrored copies and older servers lack them.
+   */
+  status?: ArticleStatus;
+  publish_at?: string | null;
+  has_autosave?: boolean;
+}
+
+/** The editor's fields not yet saved as the article (server/API.md §E9); `tags` as one comma string. */
+export interface ArticleAutosave {
+  title: string;
+  category: string;
+  tags: string;
+  summary: string;
+  cover: string;
+  content: string;
+  saved_at: string;
+  /** The article's `revision` the editor started from. */
+  base_revision: number;
+}
+
+/** `data` of `PUT /api/admin/articles/{id}/autosave`. */
+export interface AutosaveReceipt {
+  saved_at: string;
+  base_revision: number;
 }
 
 export interface AdminArticleDetail extends AdminArticleListItem {
@@ -155,6 +200,8 @@ export interface AdminArticleDetail extends AdminArticleListItem {
    * PublicDiagram); absent from servers that predate them, and from copies the desktop mirrors.
    */
   drawn_diagrams?: string[];
+  /** The autosave waiting for this article, or `null` (server/API.md §E9); absent as the status is. */
+  autosave?: ArticleAutosave | null;
 }
 
 export interface RecycleBinItem extends AdminArticleListItem {

@@ -78,6 +78,15 @@ export const ServerMessages = {
   createdAtInvalid: '创建时间 created_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
   updatedAtInvalid: '更新时间 updated_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
   updatedBeforeCreated: '更新时间 updated_at 不能早于创建时间 created_at',
+  articleStatusInvalid: '发布状态 status 无效：只能是 draft、scheduled 或 published',
+  publishAtInvalid: '发布时间 publish_at 格式无效：应为 ISO 8601 时间，如 2024-01-15T10:30:00Z',
+  publishAtRequired: '定时发布需要发布时间 publish_at',
+  publishAtNotFuture: '定时发布时间 publish_at 必须晚于当前时间',
+  publishAtInFuture: '发布时间 publish_at 不能晚于当前时间：要定时发布，请把 status 设为 scheduled',
+  autosaveFieldMissing: (field: string) => `自动保存需要全部六个字段：缺少 ${field}`,
+  autosaveBaseRevisionInvalid: 'base_revision 必须是正整数：编辑器开始编辑时文章的 revision',
+  autosaved: '已自动保存',
+  autosaveDiscarded: '已丢弃自动保存的内容',
   diagramSourceRequired: '图表源码 source 不能为空',
   diagramSourceNotInArticle: '文章正文中没有这段 Mermaid 源码：请先保存文章，再上传它的图表',
   diagramSvgRequired: '图表 SVG（light 和 dark）不能为空',
@@ -99,6 +108,7 @@ export const ServerMessages = {
   mdTagDropped: (tag: string) => `标签 "${tag}" 含非法字符，已忽略`,
   mdCoverDropped: '封面地址无效，已忽略',
   mdDateDropped: '日期格式无效，已忽略',
+  mdUpdatedBeforeDate: '更新日期（updated）早于发布日期（date），已忽略',
 
   aiDone: 'AI分析完成',
   aiFallback: 'AI服务不可用，已使用内置分析',
@@ -131,4 +141,8 @@ export const ServerMessages = {
   aiFallbackHttp: (status: number) => `AI服务返回错误（HTTP ${status}）`,
   aiFallbackUnreachable: '无法连接AI服务',
   aiFallbackUnreadable: 'AI服务返回的内容无法解析',
+
+  revisionNotFound: '该版本不存在或已超出保留范围',
+  revisionRestored: '已恢复到所选版本',
+  revisionSourceInvalid: '请求头 X-Folio-Source 无效：只能是 browser、desktop、import、ai 或 api',
 } as const;
