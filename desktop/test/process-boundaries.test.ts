@@ -51,7 +51,7 @@ describe('desktop process boundaries', () => {
     expect(await boundaryErrors(file, "export type { Handlers } from '../../main/desktop-services';")).toEqual([
       'import-x/no-restricted-paths',
     ]);
-    expect(await boundaryErrors(file, "export { sideBySideDiff } from '../../common/text-diff';")).toEqual([]);
+    expect(await boundaryErrors(file, "export { serverFilesBase } from '../../common/server-files-path';")).toEqual([]);
     expect(await boundaryErrors(file, "export { unwrapReply } from '../../channels';")).toEqual([]);
   });
 

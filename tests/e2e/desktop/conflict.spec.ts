@@ -38,8 +38,8 @@ test.describe('desktop publish conflicts', () => {
     const conflict = desktop.getByTestId('conflict-view');
     await expect(conflict).toBeVisible();
     await expect(desktop.locator('[data-state="conflict"]').first()).toHaveText(DRAFT_STATE_LABELS.conflict);
-    await expect(conflict.locator('pre[data-side="theirs"][data-changed]').filter({ hasText: '网页上改过' })).toHaveCount(1);
-    await expect(conflict.locator('pre[data-side="mine"][data-changed]').filter({ hasText: '桌面上加的第三段' })).toHaveCount(1);
+    await expect(conflict.locator('pre[data-side="left"][data-changed]').filter({ hasText: '网页上改过' })).toHaveCount(1);
+    await expect(conflict.locator('pre[data-side="right"][data-changed]').filter({ hasText: '桌面上加的第三段' })).toHaveCount(1);
     // The server still has its own text: nothing was overwritten.
     expect((await serverArticles(folio)).find((article) => article.id === id)?.content).toContain('网页上改过');
 

@@ -5,8 +5,8 @@ import { DesktopMessages, DesktopUiMessages as M } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import type { Draft, PublishResult } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
-import { MarkdownEditor, usePageStyles } from '../web-admin';
-import { SideBySideDiff } from './side-by-side-diff';
+import { MarkdownEditor, SideBySideDiff, usePageStyles } from '../web-admin';
+import type { SideBySideDiffLabels } from '../web-admin';
 
 const FIELD_LABELS: Record<Exclude<keyof ArticleFields, 'content'>, string> = {
   title: M.title,
@@ -14,6 +14,15 @@ const FIELD_LABELS: Record<Exclude<keyof ArticleFields, 'content'>, string> = {
   tags: M.tags,
   summary: M.summary,
   cover: M.columnCover,
+};
+
+/** The server's copy on the left, the local one on the right. */
+const DIFF_LABELS: SideBySideDiffLabels = {
+  region: M.conflictTitle,
+  left: M.conflictTheirs,
+  right: M.conflictMine,
+  onlyLeft: M.conflictRemoved,
+  onlyRight: M.conflictAdded,
 };
 
 type Conflicted = Draft & { conflict: NonNullable<Draft['conflict']> };
@@ -72,7 +81,7 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      <SideBySideDiff mine={draft.fields.content} theirs={server?.content ?? ''} />
+      <SideBySideDiff left={server?.content ?? ''} right={draft.fields.content} labels={DIFF_LABELS} />
       <div className={page.row}>
         <Button appearance="primary" disabled={busy} onClick={() => void resolve('mine')}>
           {M.keepMine}

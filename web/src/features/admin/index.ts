@@ -20,3 +20,5 @@ export type {
 } from '../../lib/api-client';
 export { createArticle, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
 export { drawDiagramsOfArticles } from './articles/model/draw-diagrams';
+export { SideBySideDiff } from './components/side-by-side-diff';
+export type { SideBySideDiffLabels, SideBySideDiffProps } from './components/side-by-side-diff';

@@ -1,6 +1,8 @@
 /**
- * Differences between the server's copy and the local text, for the conflict view's side by
- * side display. Built on the `diff` library (jsdiff); this only shapes its output into rows.
+ * Differences between two versions of a text, shaped for a side by side display: the desktop's
+ * conflict view (the server's copy against the local one) and the web admin's history (a kept
+ * version against the current one). Built on the `diff` library (jsdiff); this only shapes its
+ * output into rows.
  *
  * API:
  * - `sideBySideDiff(left, right): DiffRow[]` — one row per line pair; a changed pair carries
@@ -52,7 +54,7 @@ function wordSegments(left: string, right: string): { left: DiffSegment[]; right
   return { left: leftSegments, right: rightSegments };
 }
 
-/** `left` is the server's text, `right` the local one (removed = only on the server). */
+/** `left` is the older or other text, `right` the newer one: `removed` is only on the left. */
 export function sideBySideDiff(left: string, right: string): DiffRow[] {
   const rows: DiffRow[] = [];
   let leftNo = 0;
