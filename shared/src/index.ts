@@ -11,3 +11,4 @@ export * from './types.js';
 export * from './desktop.js';
 export * from './timestamps.js';
 export * from './article-fields.js';
+export * from './article-revisions.js';

@@ -40,6 +40,15 @@ export const bodyFileName = (id: number, rev: number) => `${id}-${rev}.md`;
 /** The answers remembered for `Idempotency-Key`s, one file each (see IdempotencyAnswers). */
 export const IDEMPOTENCY_DIR = 'idempotency';
 export const IDEMPOTENCY_ANSWER_FILE = /^idempotency\/[0-9a-f]{64}\.json$/;
+/**
+ * Each article's history (server/API.md §E10), one folder per article: `index.json` lists the
+ * kept versions, and each version's body is `<revision>.md` beside it.
+ */
+export const REVISIONS_DIR = 'revisions';
+export const REVISION_FILE = /^revisions\/\d+\/(?:index\.json|\d+\.md)$/;
+export const revisionFolderName = (articleId: number) => `${REVISIONS_DIR}/${articleId}`;
+export const revisionIndexName = (articleId: number) => `${revisionFolderName(articleId)}/index.json`;
+export const revisionBodyName = (articleId: number, revision: number) => `${revisionFolderName(articleId)}/${revision}.md`;
 
 /** A file the store writes atomically is first written under a name like this, then renamed. */
 export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

@@ -9,6 +9,7 @@ import {
   JOURNAL,
   LEGACY_COMMENTS,
   META,
+  REVISION_FILE,
 } from './data-layout.js';
 
 /**
@@ -25,7 +26,7 @@ interface JournalFile {
 }
 
 /** Names the store writes besides the collection files, each accepted by the journal. */
-const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE];
+const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE];
 
 /**
  * Makes a commit of several files all-or-nothing. A commit touching one file replaces it

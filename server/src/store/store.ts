@@ -11,6 +11,7 @@ import {
   DIAGRAMS_DIR,
   FILE_NAMES,
   IDEMPOTENCY_DIR,
+  REVISIONS_DIR,
   UPLOADS_DIR,
   UPLOAD_TEMP_DIR,
   bodyFileName,
@@ -20,7 +21,9 @@ import { IdempotencyAnswers } from './idempotency-answers.js';
 import { Journal } from './journal.js';
 import type { FileWrite } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
+import type { PendingFiles } from './pending-files.js';
 import { repairNextId } from './record-ids.js';
+import { RevisionFiles } from './revision-files.js';
 import type {
   ArticleRecord,
   AvatarRecord,
@@ -115,9 +118,17 @@ export class Store {
   /** Pre-rendered diagram images, pointed at by articles (see {@link DiagramFiles}). */
   readonly diagrams: DiagramFiles;
 
+  /** Every article's previous versions, on disk only (see {@link RevisionFiles}). */
+  readonly revisions: RevisionFiles;
+
+  /** Files written by the commit beside the collections, in the same journalled commit. */
+  private readonly pendingFiles: readonly PendingFiles[];
+
   private constructor(readonly dataDir: string) {
     this.journal = new Journal(dataDir);
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
+    this.revisions = new RevisionFiles(dataDir);
+    this.pendingFiles = [this.idempotencyAnswers, this.revisions];
     this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () =>
       this.dbs.articles.data.items.flatMap((article) =>
         (article.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]),
@@ -156,6 +167,7 @@ export class Store {
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, COMMENTS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, IDEMPOTENCY_DIR), { recursive: true });
+    await fs.mkdir(path.join(dataDir, REVISIONS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOAD_TEMP_DIR), { recursive: true });
     const version = await readFormatVersion(dataDir);
     await store.journal.replay();
@@ -286,7 +298,8 @@ export class Store {
 
   /** Resolves when everything changed so far is on disk. */
   async flush(): Promise<void> {
-    if (this.dirty.size > 0 || this.comments.hasChanges || this.idempotencyAnswers.hasChanges) await this.commit();
+    if (this.dirty.size > 0 || this.comments.hasChanges || this.pendingFiles.some((files) => files.hasChanges))
+      await this.commit();
     while (this.committing) await this.committing;
   }
 
@@ -305,20 +318,20 @@ export class Store {
         const names = [...this.dirty];
         this.dirty.clear();
         const commentArticles = this.comments.takeChanged();
-        const answerFiles = this.idempotencyAnswers.takeChanged();
+        const pending = this.pendingFiles.map((source) => ({ source, names: source.takeChanged() }));
         // Serialise synchronously so the snapshot is consistent across files.
         const files: FileWrite[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
         files.push(...commentFileWrites(this.comments, commentArticles));
-        files.push(...this.idempotencyAnswers.writesFor(answerFiles));
+        for (const { source, names: taken } of pending) files.push(...source.writesFor(taken));
         try {
           await this.journal.persist(files);
           this.comments.committed(commentArticles);
-          this.idempotencyAnswers.committed(answerFiles);
+          for (const { source, names: taken } of pending) source.committed(taken);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
           for (const name of names) this.dirty.add(name);
           this.comments.markChanged(commentArticles);
-          this.idempotencyAnswers.markChanged(answerFiles);
+          for (const { source, names: taken } of pending) source.markChanged(taken);
           for (const waiter of batch) waiter.reject(error);
         }
       }
