@@ -19,6 +19,8 @@ export interface SideBySideDiffProps {
   /** The newer or own text; what only it has is tinted green. */
   right: string;
   labels: SideBySideDiffLabels;
+  /** Whether to explain the colours above the columns; several diffs in a row need it once. */
+  legend?: boolean;
 }
 
 type Side = 'left' | 'right';
@@ -82,21 +84,23 @@ const useStyles = makeStyles({
  * only one side has tinted and, inside an edited line, the words that differ marked. The desktop's
  * conflict view and the admin's history both show their texts with it.
  */
-export function SideBySideDiff({ left, right, labels }: SideBySideDiffProps) {
+export function SideBySideDiff({ left, right, labels, legend = true }: SideBySideDiffProps) {
   const styles = useStyles();
   const rows = useMemo(() => sideBySideDiff(left, right), [left, right]);
   return (
     <>
-      <div className={styles.legend}>
-        <Text size={200}>
-          <span className={mergeClasses(styles.swatch, styles.leftWord)} aria-hidden />
-          {labels.onlyLeft}
-        </Text>
-        <Text size={200}>
-          <span className={mergeClasses(styles.swatch, styles.rightWord)} aria-hidden />
-          {labels.onlyRight}
-        </Text>
-      </div>
+      {legend && (
+        <div className={styles.legend}>
+          <Text size={200}>
+            <span className={mergeClasses(styles.swatch, styles.leftWord)} aria-hidden />
+            {labels.onlyLeft}
+          </Text>
+          <Text size={200}>
+            <span className={mergeClasses(styles.swatch, styles.rightWord)} aria-hidden />
+            {labels.onlyRight}
+          </Text>
+        </div>
+      )}
       <div className={styles.frame} role="region" aria-label={labels.region}>
         <div className={styles.grid}>
           <Text weight="semibold" className={mergeClasses(styles.head, styles.divider)}>
