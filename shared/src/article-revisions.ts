@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import type { ArticleFields } from './article-fields.js';
+import { ServerMessages as M } from './messages/index.js';
+// Every module that builds a schema loads zod's Chinese messages and CSP-safe mode with it.
+import './messages/zod-issues.js';
 
 /**
  * Which client wrote a version of an article (server/API.md §E10): `browser`, `desktop` and `ai`
@@ -7,6 +11,7 @@ import type { ArticleFields } from './article-fields.js';
  */
 export const REVISION_SOURCES = ['browser', 'desktop', 'import', 'ai', 'api'] as const;
 export type RevisionSource = (typeof REVISION_SOURCES)[number];
+export const revisionSourceSchema = z.enum(REVISION_SOURCES, { error: M.revisionSourceInvalid });
 
 /** The request header naming the {@link RevisionSource} of a save. */
 export const REVISION_SOURCE_HEADER = 'X-Folio-Source';

@@ -15,7 +15,15 @@ export function corsForApi(allowedOrigins: readonly string[]) {
     },
     credentials: true,
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'Accept', 'If-Match', 'Idempotency-Key'],
+    allowHeaders: [
+      'Content-Type',
+      'Authorization',
+      'X-Requested-With',
+      'Accept',
+      'If-Match',
+      'Idempotency-Key',
+      'X-Folio-Source',
+    ],
     // Without this a cross-origin client cannot read the revision to send back in If-Match.
     exposeHeaders: ['ETag', 'Idempotency-Replayed'],
     maxAge: 86400,

@@ -6,6 +6,7 @@ import type {
   ArticleUpdateRequest,
   PublicArticleDetail,
   PublicArticleListItem,
+  RevisionSource,
 } from '@folio/shared';
 import { notFound, preconditionFailed } from '../errors.js';
 import type { ArticleStats } from '../presenters/articles.presenter.js';
@@ -184,8 +185,15 @@ export class ArticlesService {
    * Dates the client sent are kept (an imported post keeps its date); `updated_at` alone also
    * stands for `created_at`, since an article last changed then was written by then.
    */
-  async create(fields: ArticleCreateRequest, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
-    const created = await this.articles.create({ ...fields, created_at: fields.created_at ?? fields.updated_at }, sameCommit);
+  async create(
+    fields: ArticleCreateRequest,
+    sameCommit?: SameCommitWrite<ArticleRecord>,
+    source: RevisionSource = 'api',
+  ): Promise<ArticleRecord> {
+    const created = await this.articles.create(
+      { ...fields, created_at: fields.created_at ?? fields.updated_at, source },
+      sameCommit,
+    );
     this.searchIndex.warm([created]);
     return created;
   }
@@ -199,11 +207,12 @@ export class ArticlesService {
     idempotency: IdempotencyService,
     key: string,
     fields: ArticleCreateRequest,
+    source: RevisionSource = 'api',
   ): Promise<{ detail: AdminArticleDetail; etag: string; replayed: boolean }> {
     const outcome = await idempotency.once<ArticleRecord>(
       key,
       fingerprintOf(fields),
-      (sameCommit) => this.create(fields, sameCommit),
+      (sameCommit) => this.create(fields, sameCommit, source),
       (created) => ({ status: 201, data: this.presentAdminDetail(created), etag: articleEtag(created) }),
     );
     // Remembered answers are what this very method stored, so their shape is the admin detail.
@@ -215,7 +224,12 @@ export class ArticlesService {
    * (`If-Match`) a save based on another revision is refused with 412 and the current copy,
    * and changes nothing; without one it overwrites as the original client expects.
    */
-  async update(id: number, patch: ArticleUpdateRequest, precondition?: RevisionPrecondition): Promise<ArticleRecord> {
+  async update(
+    id: number,
+    patch: ArticleUpdateRequest,
+    precondition?: RevisionPrecondition,
+    source: RevisionSource = 'api',
+  ): Promise<ArticleRecord> {
     const current = this.requireLive(id);
     if (precondition !== undefined && precondition !== 'any' && !precondition.includes(current.revision)) {
       throw this.changedElsewhere(current);
@@ -230,7 +244,7 @@ export class ArticlesService {
     if (patch.content !== undefined && patch.content !== this.articles.body(id)) changes.content = patch.content;
     // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
     const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
-    const outcome = await this.articles.update(id, changes, expected);
+    const outcome = await this.articles.update(id, changes, expected, source);
     if (outcome.status === 'missing') throw notFound(M.articleNotFound);
     if (outcome.status === 'stale') throw this.changedElsewhere(outcome.article);
     this.searchIndex.warm([outcome.article]);

@@ -76,7 +76,12 @@ async function importOne(file: UploadedMarkdown, articles: ArticlesRepository): 
   if (!checked.success) throw new SkipFile(checked.error.issues[0]?.message ?? M.badRequest);
   const fields = checked.data;
   if (articles.listLive().some((article) => article.title === fields.title)) throw new SkipFile(M.mdDuplicateTitle);
-  const created = await articles.create({ ...fields, created_at: draft.date, updated_at: draft.updated ?? draft.date });
+  const created = await articles.create({
+    ...fields,
+    created_at: draft.date,
+    updated_at: draft.updated ?? draft.date,
+    source: 'import',
+  });
   return { filename: file.filename, status: 'imported', id: created.id, title: created.title, warnings: draft.warnings };
 }
 

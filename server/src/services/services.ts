@@ -9,6 +9,7 @@ import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
+import { RevisionsRepository } from '../store/revisions.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
@@ -25,6 +26,7 @@ import { IdempotencyService } from './idempotency.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
+import { RevisionsService } from './revisions.service.js';
 import { SiteBlocksService } from './site-blocks.service.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -43,6 +45,8 @@ export interface Services {
   /** Pre-rendered Mermaid diagrams of articles. */
   diagrams: DiagramsService;
   recycleBin: RecycleBinService;
+  /** Articles' previous versions (server/API.md §E10). */
+  revisions: RevisionsService;
   markdownImport: MarkdownImportService;
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
@@ -77,6 +81,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     comments: new CommentsService(commentRepository, articles, { siteBlocks, adminUsername: config.adminUsername }),
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
+    revisions: new RevisionsService(new RevisionsRepository(store), articles),
     markdownImport: new MarkdownImportService(articleRepository),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),

@@ -1,6 +1,8 @@
+import type { RevisionSource } from '@folio/shared';
 import type { CollectionName, SameCommitWrite, Store } from './store.js';
 import { takeNextId } from './record-ids.js';
 import type { ArticleRecord } from './records.js';
+import { keepReplacedVersion } from './revisions.repository.js';
 import { isoNow } from './clock.js';
 
 export interface ArticleFields {
@@ -16,6 +18,8 @@ export interface NewArticle extends ArticleFields {
   /** Set by Markdown import from front matter; otherwise the time of creation. */
   created_at?: string;
   updated_at?: string;
+  /** The client that wrote it (server/API.md §E10); `api` when it did not say. */
+  source?: RevisionSource;
 }
 
 /** An article with its body, as services see it. */
@@ -114,6 +118,7 @@ export class ArticlesRepository {
         deleted_at: null,
         body_rev: 1,
         revision: 1,
+        ...keepReplacedVersion(this.store, undefined, fields, fields.source ?? 'api', 1),
       };
       state.articles.items.push(record);
       this.store.bodies.set(id, fields.content);
@@ -127,7 +132,12 @@ export class ArticlesRepository {
    * revision is checked again inside the mutation (after the body file is written), so of two
    * saves based on the same revision exactly one wins and the other changes nothing.
    */
-  async update(id: number, patch: Partial<ArticleFields>, expectedRevision?: number): Promise<ArticleUpdateOutcome> {
+  async update(
+    id: number,
+    patch: Partial<ArticleFields>,
+    expectedRevision?: number,
+    source: RevisionSource = 'api',
+  ): Promise<ArticleUpdateOutcome> {
     const article = this.findLive(id);
     if (!article) return { status: 'missing' };
     if (expectedRevision !== undefined && article.revision !== expectedRevision) return { status: 'stale', article };
@@ -143,7 +153,8 @@ export class ArticlesRepository {
         if (expectedRevision !== undefined && current.revision !== expectedRevision) {
           throw new ArticleChangedMeanwhile({ status: 'stale', article: current });
         }
-        Object.assign(current, meta, { updated_at: isoNow(), revision: current.revision + 1 });
+        const version = keepReplacedVersion(this.store, current, patch, source, current.revision + 1);
+        Object.assign(current, meta, version, { updated_at: isoNow(), revision: current.revision + 1 });
         if (content !== undefined) {
           current.body_rev = nextRev;
           this.store.bodies.set(id, content);
@@ -206,6 +217,7 @@ export class ArticlesRepository {
       return removed;
     });
     for (const article of purged) await this.store.discardBody(article.id, article.body_rev);
+    await this.store.revisions.removeArticles(purged.map((article) => article.id));
     if (purged.some((article) => article.diagrams)) await this.store.diagrams.sweep();
     return purged;
   }

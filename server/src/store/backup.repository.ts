@@ -1,12 +1,15 @@
 import type { CollectionName, Store, StoreState } from './store.js';
-import type { BodyTable } from './body-table.js';
 import { raiseNextId } from './record-ids.js';
 import { keepDiagramsShownBy } from './articles.repository.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
+import { keepReplacedVersion } from './revisions.repository.js';
 
 /** An imported article: its record fields, its body and, when the backup had one, its view count. */
-export interface ImportedArticle extends Omit<ArticleRecord, 'deleted_at' | 'body_rev' | 'revision'> {
+export interface ImportedArticle extends Omit<
+  ArticleRecord,
+  'deleted_at' | 'body_rev' | 'revision' | 'fields_revision' | 'fields_source'
+> {
   content: string;
   views: number | undefined;
 }
@@ -78,7 +81,12 @@ function upsertBy<T, K>(existing: readonly T[], incoming: readonly T[], key: (it
 }
 
 /** The in-memory part of an import; runs inside one store mutation after every check passed. */
-function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) => number, bodies: BodyTable): void {
+function applyPlan(
+  state: StoreState,
+  plan: ImportPlan,
+  bodyRev: (id: number) => number,
+  store: Pick<Store, 'bodies' | 'revisions'>,
+): void {
   if (plan.siteBlocks) state.siteBlocks.items = upsertBy(state.siteBlocks.items, plan.siteBlocks, (block) => block.name);
   if (plan.skills) {
     state.skills.items = upsertOrdered(state.skills.items, plan.skills);
@@ -93,19 +101,20 @@ function applyPlan(state: StoreState, plan: ImportPlan, bodyRev: (id: number) =>
     raiseNextId(state.avatars);
   }
   if (plan.articles) {
-    const revisions = new Map(state.articles.items.map((article) => [article.id, article.revision]));
-    const drawings = new Map(state.articles.items.map((article) => [article.id, article.diagrams]));
+    const stored = new Map(state.articles.items.map((article) => [article.id, article]));
     const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
-      bodies.set(fields.id, content);
+      const revision = (stored.get(fields.id)?.revision ?? 0) + 1;
+      // Before the body is replaced: an overwritten article keeps the version it had.
+      const version = keepReplacedVersion(store, stored.get(fields.id), { ...fields, content }, 'import', revision);
+      store.bodies.set(fields.id, content);
       const key = String(fields.id);
       // A missing count is 0 for a new row and left alone for an existing one (server/API.md §15).
       if (views !== undefined) state.articleViews[key] = views;
-      else if (!revisions.has(fields.id)) delete state.articleViews[key];
+      else if (!stored.has(fields.id)) delete state.articleViews[key];
       // An imported row replaces what an editor may have open: a new revision refuses their stale save.
-      const revision = (revisions.get(fields.id) ?? 0) + 1;
-      const record: ArticleRecord = { ...fields, deleted_at: null, body_rev: bodyRev(fields.id), revision };
+      const record: ArticleRecord = { ...fields, ...version, deleted_at: null, body_rev: bodyRev(fields.id), revision };
       // Drawings are not in a backup: an overwritten article keeps those its imported body still shows.
-      const diagrams = drawings.get(fields.id);
+      const diagrams = stored.get(fields.id)?.diagrams;
       if (diagrams) {
         record.diagrams = diagrams;
         keepDiagramsShownBy(record, content);
@@ -188,7 +197,7 @@ export class BackupRepository {
           }
         }
         applied = true;
-        applyPlan(state, plan, (id) => revs.get(id)?.next ?? 1, this.store.bodies);
+        applyPlan(state, plan, (id) => revs.get(id)?.next ?? 1, this.store);
       });
     } catch (error) {
       // Bodies are removed only if the change never reached memory; once it has, the store

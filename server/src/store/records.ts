@@ -1,3 +1,5 @@
+import type { RevisionSource } from '@folio/shared';
+
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
  * them into the public JSON of server/API.md §3.
@@ -55,6 +57,13 @@ export interface ArticleRecord {
    * send back in `If-Match` so a save based on an older copy is refused instead of overwriting.
    */
   revision: number;
+  /**
+   * The revision from which the six editable fields have been as they are, and the client that
+   * wrote them (server/API.md §E10): what the history says of this version once it is replaced.
+   * Absent on articles not changed since history was kept.
+   */
+  fields_revision?: number;
+  fields_source?: RevisionSource;
   /**
    * Mermaid diagrams of the body drawn ahead of time by the admin (absent when none): derived
    * data, so changing them moves neither `revision` nor `updated_at`, and exports leave them out.

@@ -6,6 +6,7 @@ import {
   COMMENTS_DIR,
   FILE_NAMES,
   IDEMPOTENCY_DIR,
+  REVISIONS_DIR,
   UPLOADS_DIR,
   UPLOAD_TEMP_DIR,
   bodyFileName,
@@ -56,6 +57,7 @@ export async function sweepAtStart(directory: SweptDirectory): Promise<void> {
   // Every request that was streaming an upload died with the process.
   await removeFiles(at(UPLOAD_TEMP_DIR), () => true);
   await removeUnusedAnswers(at(IDEMPOTENCY_DIR), directory.idempotencyKeys);
+  await sweepRevisions(at(REVISIONS_DIR), directory.articles);
   await removeUnreferencedUploads(directory);
   // Drawings of articles since purged, replaced or imported over, and files a crash left before
   // their article pointed at them.
@@ -78,6 +80,20 @@ async function checkBodies(bodiesDir: string, articles: readonly ArticleRecord[]
 async function removeFiles(dir: string, remove: (name: string) => boolean): Promise<void> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     if (!entry.isDirectory() && remove(entry.name)) await fs.rm(path.join(dir, entry.name), { force: true });
+  }
+}
+
+/**
+ * The history folders of articles that no longer exist (a purge removes its articles' folders
+ * after its commit, so a kill in between leaves them), and what interrupted writes left in the
+ * others. Only folder listings are read: the history itself stays on disk.
+ */
+async function sweepRevisions(revisionsDir: string, articles: readonly ArticleRecord[]): Promise<void> {
+  const folders = new Set(articles.map((article) => String(article.id)));
+  for (const entry of await fs.readdir(revisionsDir, { withFileTypes: true })) {
+    const entryPath = path.join(revisionsDir, entry.name);
+    if (entry.isDirectory() && folders.has(entry.name)) await removeFiles(entryPath, isTempFileName);
+    else await fs.rm(entryPath, { recursive: true, force: true });
   }
 }
 
@@ -113,9 +129,10 @@ async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: S
 
 /**
  * The names among `candidates` that some stored text mentions. Every collection file, article
- * body, comment file and remembered answer is read as text, so any field that refers to an
- * upload, by any of its URLs, keeps it: avatars, covers, bodies, the about text and the other
- * site blocks, skills, contacts. Upload names are long and random, so a match is a reference.
+ * body, comment file, remembered answer and kept version is read as text, so any field that
+ * refers to an upload, by any of its URLs, keeps it: avatars, covers, bodies, the about text and
+ * the other site blocks, skills, contacts, and what a version in an article's history shows
+ * (restoring it brings its images back). Upload names are long and random, so a match is a reference.
  */
 async function referencedNames(dataDir: string, candidates: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -127,6 +144,7 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
     ...(await filesIn(path.join(dataDir, BODIES_DIR))),
     ...(await filesIn(path.join(dataDir, COMMENTS_DIR))),
     ...(await filesIn(path.join(dataDir, IDEMPOTENCY_DIR))),
+    ...(await filesInFolders(path.join(dataDir, REVISIONS_DIR))),
   ];
   for (const source of sources) {
     const text = await fs.readFile(source, 'utf8').catch(() => '');
@@ -138,4 +156,10 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
 
 async function filesIn(dir: string): Promise<string[]> {
   return (await fs.readdir(dir)).map((name) => path.join(dir, name));
+}
+
+async function filesInFolders(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const folder of await fs.readdir(dir)) files.push(...(await filesIn(path.join(dir, folder))));
+  return files;
 }

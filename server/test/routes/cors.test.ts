@@ -28,7 +28,7 @@ describe('CORS (server/API.md §1.7)', () => {
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,DELETE,OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type,Authorization,X-Requested-With,Accept,If-Match,Idempotency-Key',
+      'Content-Type,Authorization,X-Requested-With,Accept,If-Match,Idempotency-Key,X-Folio-Source',
     );
     expect(response.headers.get('access-control-max-age')).toBe('86400');
   });

@@ -13,6 +13,7 @@ import type { Broadcaster } from '../../../realtime.js';
 import { jsonBody } from '../../../http/body.js';
 import { paginate, sendCreated, sendOk } from '../../../http/envelope.js';
 import { parseIdempotencyKey, parseIfMatch } from '../../../http/preconditions.js';
+import { parseRevisionSource } from '../../../http/source-header.js';
 import { parseBody, parseId, parsePagination, queryString } from '../../../http/validate.js';
 import { articleEtag } from '../../../presenters/articles.presenter.js';
 
@@ -38,14 +39,15 @@ export function registerArticleCollectionRoutes(router: Router, { services, real
   router.post(BASE, requireAdmin, json, async (ctx) => {
     const key = parseIdempotencyKey(ctx);
     const fields = parseBody(articleCreateSchema, ctx.request.body);
+    const source = parseRevisionSource(ctx);
     if (key === undefined) {
-      const created = await service.create(fields);
+      const created = await service.create(fields, undefined, source);
       emitArticlesChanged(realtime, [created.id]);
       ctx.set('ETag', articleEtag(created));
       sendCreated(ctx, service.presentAdminDetail(created), { legacy: { id: created.id } });
       return;
     }
-    const outcome = await service.createOnce(services.idempotency, key, fields);
+    const outcome = await service.createOnce(services.idempotency, key, fields, source);
     if (outcome.replayed) ctx.set('Idempotency-Replayed', 'true');
     else emitArticlesChanged(realtime, [outcome.detail.id]);
     ctx.set('ETag', outcome.etag);
@@ -80,7 +82,7 @@ export function registerArticleByIdRoutes(router: Router, { services, realtime, 
     const precondition = parseIfMatch(ctx);
     // Unknown and read-only keys (`code`, `msg`, `data`, `views`, `revision`, …) are dropped by the schema.
     const patch = parseBody(articleUpdateSchema, ctx.request.body);
-    const updated = await service.update(id, patch, precondition);
+    const updated = await service.update(id, patch, precondition, parseRevisionSource(ctx));
     emitArticlesChanged(realtime, [id]);
     ctx.set('ETag', articleEtag(updated));
     sendOk(ctx, service.presentAdminDetail(updated), { msg: M.updated });

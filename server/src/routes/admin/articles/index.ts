@@ -2,10 +2,11 @@ import type { Router } from '@koa/router';
 import type { AppContext } from '../../../app-context.js';
 import { registerArticleByIdRoutes, registerArticleCollectionRoutes } from './articles.routes.js';
 import { registerRecycleBinRoutes } from './recycle-bin.routes.js';
+import { registerArticleRevisionRoutes } from './revisions.routes.js';
 import { registerArticleToolRoutes } from './tools.routes.js';
 
 /**
- * The owner's article management (server/API.md §9 and §10). Koa's router runs the first route
+ * The owner's article management (server/API.md §9, §10 and §E10). Koa's router runs the first route
  * whose method and pattern match, so every literal path (the list, `batch-delete`, the tools,
  * the recycle bin) is registered before any `/:id` path: no word is ever taken for an id,
  * wherever app.ts calls this.
@@ -14,5 +15,6 @@ export function registerAdminArticleRoutes(router: Router, context: AppContext):
   registerArticleCollectionRoutes(router, context);
   registerArticleToolRoutes(router, context);
   registerRecycleBinRoutes(router, context);
+  registerArticleRevisionRoutes(router, context);
   registerArticleByIdRoutes(router, context);
 }
