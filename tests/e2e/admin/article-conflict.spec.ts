@@ -35,8 +35,8 @@ test('two tabs edit one article: the second save is refused with a clear message
   await expect(dialogB.getByLabel('标题')).toHaveValue('两个标签页');
 
   await typeBody(page, '第一个标签页写的正文');
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(toast(page, '已发布')).toBeVisible();
   expect((await serverCopy()).content).toBe('第一个标签页写的正文');
 
   await dialogB.getByLabel('标题').fill('第二个标签页的标题');
@@ -68,7 +68,7 @@ test('two tabs edit one article: the second save is refused with a clear message
 
   // Tab A is now the stale one: its next save is refused the same way on the full-page editor.
   await typeBody(page, '第一个标签页的第二次修改');
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
   await expect(page.getByRole('alertdialog', { name: '文章已在别处被修改' })).toBeVisible();
   expect((await serverCopy()).content).toBe('第一个标签页写的正文');
 });

@@ -146,15 +146,15 @@ test('the full-page editor creates an article with a live preview and reopens it
   const token = await openSignedIn(page, server, '/admin/articles');
   await page.goto('/admin/articles/new');
   await expect(page.getByRole('heading', { name: '新增文章' })).toBeVisible();
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
   await expect(toast(page, '标题和正文必填')).toBeVisible();
 
   await page.getByRole('textbox', { name: '标题' }).fill('整页编辑的文章');
   await page.getByRole('textbox', { name: '分类' }).fill('工具使用');
   await typeBody(page, '## 小节标题\n\n- 第一项\n- 第二项');
   await expect(page.getByRole('region', { name: '预览' }).getByRole('heading', { name: '小节标题' })).toBeVisible();
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(toast(page, '已发布')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\/edit$/);
   const created = await articleByTitle(api, token, '整页编辑的文章');
   expect(page.url()).toContain(`/admin/articles/${created?.id}/edit`);

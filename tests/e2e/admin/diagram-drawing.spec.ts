@@ -138,7 +138,7 @@ test('saving an article in the editor draws its new diagram', async ({ page, ser
   await page.getByRole('textbox', { name: '标题' }).fill('新图表');
   await page.locator('.cm-content').fill(`开头。\n\n${fence(FLOWCHART)}\n`);
   const upload = page.waitForResponse((response) => /\/api\/admin\/articles\/\d+\/diagrams$/.test(response.url()));
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
   expect((await upload).status()).toBe(200);
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\/edit$/);
   const id = Number(/articles\/(\d+)\/edit/.exec(page.url())?.[1]);

@@ -12,6 +12,7 @@ interface SeenRequest {
 function recordingTransport(answer: () => Response | Promise<Response>) {
   const seen: SeenRequest[] = [];
   return {
+    seen,
     first(): SeenRequest {
       const request = seen[0];
       if (!request) throw new Error('no request was sent');
@@ -51,6 +52,19 @@ describe('createApiClient', () => {
     expect(response.headers.get('ETag')).toBe('"r7"');
     expect(response.status).toBe(200);
     expect(transport.first().init.headers).toMatchObject({ 'If-Match': '"r6"' });
+  });
+
+  it('sends the write headers with every call but a GET, under the headers of the call itself', async () => {
+    const transport = recordingTransport(() => json({ code: 0, msg: 'success', data: null }));
+    const api = createApiClient({ fetch: transport.fetch, writeHeaders: { 'X-Folio-Source': 'browser' } });
+
+    await api.get('/api/admin/articles');
+    await api.post('/api/admin/articles', {});
+    await api.put('/api/admin/articles/1', {}, { headers: { 'X-Folio-Source': 'ai' } });
+    await api.delete('/api/admin/articles/1');
+
+    const sources = transport.seen.map((request) => (request.init.headers as Record<string, string>)['X-Folio-Source']);
+    expect(sources).toEqual([undefined, 'browser', 'ai', 'browser']);
   });
 
   it('turns an error envelope into an ApiError with the server message and field errors', async () => {

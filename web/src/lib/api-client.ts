@@ -81,6 +81,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** Called when a call answers 401 (unless the call opts out): the session is gone. */
   onUnauthorized?: () => void;
+  /**
+   * Headers every call that is not a GET sends, under the call's own: the admin names the client
+   * that writes (`X-Folio-Source`, server/API.md §E10) once here instead of at each save.
+   */
+  writeHeaders?: Record<string, string>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -109,10 +114,15 @@ export function createApiClient({
   fetch: transport = globalFetch,
   getToken,
   onUnauthorized,
+  writeHeaders,
 }: ApiClientOptions = {}) {
   /** Calls the API and resolves with body, status and headers; rejects with {@link ApiError}. */
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(method === 'GET' ? undefined : writeHeaders),
+      ...options.headers,
+    };
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;

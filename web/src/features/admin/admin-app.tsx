@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { UiMessages } from '@folio/shared';
+import { REVISION_SOURCE_HEADER, UiMessages } from '@folio/shared';
 import { createApiClient } from '../../lib/api-client';
 import { AuthGuard } from './auth/components/auth-guard';
 import { LoginPage } from './auth/components/login-page';
@@ -71,6 +71,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
         fetch: platform.transport,
         getToken: () => platform.tokenStorage.get(),
         onUnauthorized: expire,
+        writeHeaders: { [REVISION_SOURCE_HEADER]: platform.saveSource ?? 'browser' },
       }),
     [platform, expire],
   );

@@ -45,6 +45,11 @@ export interface AdminPlatform {
    * app passes its bridge here so requests leave through the main process.
    */
   transport?: FetchLike;
+  /**
+   * Which client the admin's saves come from, sent as `X-Folio-Source` (server/API.md §E10) so an
+   * article's history can say who wrote each version; 'browser' when absent.
+   */
+  saveSource?: 'browser' | 'desktop';
 }
 
 export const AdminPlatformContext = createContext<AdminPlatform | null>(null);

@@ -3,6 +3,8 @@ import type {
   AdminArticleListItem,
   AiAnalysis,
   ArticleFields,
+  ArticleStatus,
+  AutosaveReceipt,
   DiagramRenderingRequest,
   MarkdownImportSummary,
   PublicDiagram,
@@ -10,9 +12,17 @@ import type {
 } from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
 
-export function listArticles(api: ApiClient, query: { page: number; perPage: number; search: string }) {
+export interface ArticleListQuery {
+  page: number;
+  perPage: number;
+  search: string;
+  /** Only articles with this status (server/API.md §E8); every article when absent. */
+  status?: ArticleStatus;
+}
+
+export function listArticles(api: ApiClient, query: ArticleListQuery) {
   return api.get<AdminArticleListItem[]>('/api/admin/articles', {
-    query: { page: query.page, per_page: query.perPage, search: query.search },
+    query: { page: query.page, per_page: query.perPage, search: query.search, status: query.status },
   });
 }
 
@@ -20,13 +30,39 @@ export function getArticle(api: ApiClient, id: number, options?: RequestOptions)
   return api.get<AdminArticleDetail>(`/api/admin/articles/${id}`, options);
 }
 
-export function createArticle(api: ApiClient, fields: ArticleFields) {
+/**
+ * Status and schedule a save may set (server/API.md §E8): absent on a create it is published now,
+ * absent on an update it stays as it is. `publish_at` is an ISO 8601 UTC time.
+ */
+export interface ArticlePublicationChange {
+  status?: ArticleStatus;
+  publish_at?: string;
+}
+
+export function createArticle(api: ApiClient, fields: ArticleFields & ArticlePublicationChange) {
   return api.post<AdminArticleDetail>('/api/admin/articles', fields);
 }
 
 /** `options.headers` can carry `If-Match` so a save from a stale copy is refused. */
-export function updateArticle(api: ApiClient, id: number, fields: Partial<ArticleFields>, options?: RequestOptions) {
+export function updateArticle(
+  api: ApiClient,
+  id: number,
+  fields: Partial<ArticleFields> & ArticlePublicationChange,
+  options?: RequestOptions,
+) {
   return api.put<AdminArticleDetail>(`/api/admin/articles/${id}`, fields, options);
+}
+
+/**
+ * Keeps the editor's unsaved fields on the server without changing the article (server/API.md
+ * §E9); `baseRevision` is the article revision the editor started from.
+ */
+export function saveAutosave(api: ApiClient, id: number, fields: ArticleFields, baseRevision: number) {
+  return api.put<AutosaveReceipt>(`/api/admin/articles/${id}/autosave`, { ...fields, base_revision: baseRevision });
+}
+
+export function discardAutosave(api: ApiClient, id: number) {
+  return api.delete<unknown>(`/api/admin/articles/${id}/autosave`);
 }
 
 /** `If-Match` for the revision an editor loaded (the article's ETag); nothing when it is unknown. */

@@ -7,13 +7,18 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Link,
   makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
 } from '@fluentui/react-components';
+import { useNavigate } from 'react-router-dom';
 import { AdminUiMessages, emptyArticleFields, pickArticleFields, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { useAdminServices } from '../../hooks/admin-services';
 import { getArticle } from '../api/articles.api';
 import { drawMissingDiagrams } from '../model/draw-diagrams';
 import { useArticleSave } from '../hooks/use-article-save';
@@ -23,6 +28,7 @@ import { ArticleForm } from './article-form';
 const useStyles = makeStyles({
   surface: { width: 'min(1100px, 96vw)', maxWidth: 'min(1100px, 96vw)' },
   content: { overflowY: 'auto' },
+  notice: { marginBottom: '12px' },
 });
 
 export interface ArticleEditorDialogProps {
@@ -34,8 +40,10 @@ export interface ArticleEditorDialogProps {
 /** The create/edit dialog of the articles screen (docs/spec.md §2.5): 取消 and 保存. */
 export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProps) {
   const styles = useStyles();
-  const api = useAdminApi();
-  const notify = useNotify();
+  const { api, notify, basePath } = useAdminServices();
+  const navigate = useNavigate();
+  /** The article has unsaved work from the full-page editor, which a save here would replace. */
+  const [hasAutosave, setHasAutosave] = useState(false);
   const [fields, setFields] = useState<ArticleFields>(emptyArticleFields);
   /** The revision the form was loaded at, sent back as If-Match. */
   const [revision, setRevision] = useState<number | undefined>(undefined);
@@ -48,6 +56,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
     clearConflict();
     setFields(emptyArticleFields());
     setRevision(undefined);
+    setHasAutosave(false);
     if (id === null) return;
     let cancelled = false;
     setLoading(true);
@@ -56,6 +65,7 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
         if (cancelled) return;
         setFields(pickArticleFields(response.data));
         setRevision(response.data.revision);
+        setHasAutosave(Boolean(response.data.autosave));
         void drawMissingDiagrams(api, response.data);
       })
       .catch((error: unknown) => {
@@ -89,6 +99,14 @@ export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProp
           <DialogBody>
             <DialogTitle>{id === null ? AdminUiMessages.newArticle : AdminUiMessages.editArticle}</DialogTitle>
             <DialogContent className={styles.content}>
+              {hasAutosave && id !== null && (
+                <MessageBar intent="warning" className={styles.notice}>
+                  <MessageBarBody>{AdminUiMessages.dialogHasAutosave}</MessageBarBody>
+                  <MessageBarActions>
+                    <Link onClick={() => navigate(`${basePath}/articles/${id}/edit`)}>{AdminUiMessages.openInEditor}</Link>
+                  </MessageBarActions>
+                </MessageBar>
+              )}
               <ArticleForm
                 value={fields}
                 onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}

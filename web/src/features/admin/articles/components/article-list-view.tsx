@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AdminUiMessages, LIMITS, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminArticleListItem, MarkdownImportSummary } from '@folio/shared';
@@ -7,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Pagination } from '../../components/pagination';
-import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { useAdminServices } from '../../hooks/admin-services';
 import { pickFilesWithInput, useAdminPlatform } from '../../platform';
 import { batchDeleteArticles, deleteArticle, importMarkdown } from '../api/articles.api';
 import { drawDiagramsOfArticles } from '../model/draw-diagrams';
@@ -26,8 +27,8 @@ const duration = SNACKBAR_MS.articles;
 /** The article table with its toolbar, dialogs and batch actions. */
 export function ArticleListView() {
   const styles = useStyles();
-  const api = useAdminApi();
-  const notify = useNotify();
+  const { api, notify, basePath } = useAdminServices();
+  const navigate = useNavigate();
   const platform = useAdminPlatform();
   const list = useArticleList();
   const { selected } = list;
@@ -109,10 +110,13 @@ export function ArticleListView() {
         selectedCount={selected.size}
         busy={busy || batch.progress.running}
         onCreate={() => setEditing('new')}
+        onWrite={() => navigate(`${basePath}/articles/new`)}
         onBatchDelete={() => setConfirmBatch(true)}
         onBatchAi={startBatchAi}
         onImport={() => void runImport()}
         onSearch={list.setSearch}
+        status={list.status}
+        onStatusChange={list.setStatusFilter}
       />
       <BatchAiBanner progress={batch.progress} onCancel={batch.cancel} onDismiss={batch.dismiss} />
       {list.articles.length === 0 && !list.loading ? (

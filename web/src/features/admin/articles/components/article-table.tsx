@@ -1,6 +1,10 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   Button,
+  Caption1,
   Checkbox,
+  Link,
   makeStyles,
   Table,
   TableBody,
@@ -15,9 +19,11 @@ import {
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { AdminArticleListItem } from '@folio/shared';
 import { formatDateTime } from '../../../../lib/format';
+import { useAdminServices } from '../../hooks/admin-services';
 import { platformFileUrl, useAdminPlatform } from '../../platform';
 import { DEFAULT_COVER } from '../model/default-cover';
 import { AdminUiMessages, PublicUiMessages } from '@folio/shared';
+import { ArticleStatusBadge } from './article-status-badge';
 
 const useStyles = makeStyles({
   scroll: {
@@ -26,7 +32,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  table: { minWidth: '1020px' },
+  table: { minWidth: '1130px' },
   check: { width: '44px' },
   title: { width: '18%' },
   summary: {
@@ -38,6 +44,9 @@ const useStyles = makeStyles({
   },
   thumb: { width: '64px', height: '36px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   time: { width: '96px' },
+  status: { width: '110px' },
+  statusCell: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
+  unsaved: { color: tokens.colorNeutralForeground3 },
   tags: { wordBreak: 'break-word' },
   actions: { width: '96px' },
 });
@@ -53,6 +62,15 @@ export interface ArticleTableProps {
 export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onDelete }: ArticleTableProps) {
   const styles = useStyles();
   const platform = useAdminPlatform();
+  const { basePath } = useAdminServices();
+  const navigate = useNavigate();
+  const editorPath = (id: number) => `${basePath}/articles/${id}/edit`;
+  /** A plain click stays in the app; with a modifier the browser opens a new tab or window. */
+  const openInEditor = (event: MouseEvent, id: number) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(editorPath(id));
+  };
   const selectedOnPage = articles.filter((article) => selected.has(article.id)).length;
   const allState = selectedOnPage === 0 ? false : selectedOnPage === articles.length ? true : 'mixed';
 
@@ -86,6 +104,7 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
               />
             </TableHeaderCell>
             <TableHeaderCell className={styles.title}>{AdminUiMessages.titleLabel}</TableHeaderCell>
+            <TableHeaderCell className={styles.status}>{AdminUiMessages.statusLabel}</TableHeaderCell>
             <TableHeaderCell>{PublicUiMessages.categoryLabel}</TableHeaderCell>
             <TableHeaderCell>{PublicUiMessages.tagsLabel}</TableHeaderCell>
             <TableHeaderCell>{AdminUiMessages.summaryLabel}</TableHeaderCell>
@@ -106,7 +125,16 @@ export function ArticleTable({ articles, selected, onSelectedChange, onEdit, onD
                 />
               </TableCell>
               <TableCell>
-                <Text weight="semibold">{article.title}</Text>
+                {/* The title opens the full-page editor, where drafts, schedules and autosave live. */}
+                <Link href={editorPath(article.id)} onClick={(event) => openInEditor(event, article.id)}>
+                  <Text weight="semibold">{article.title}</Text>
+                </Link>
+              </TableCell>
+              <TableCell>
+                <div className={styles.statusCell}>
+                  <ArticleStatusBadge status={article.status ?? 'published'} publishAt={article.publish_at ?? null} />
+                  {article.has_autosave ? <Caption1 className={styles.unsaved}>{AdminUiMessages.hasAutosave}</Caption1> : null}
+                </div>
               </TableCell>
               <TableCell>{article.category}</TableCell>
               <TableCell className={styles.tags}>{article.tags.split(',').join(', ')}</TableCell>

@@ -1,38 +1,58 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, DocumentArrowUpRegular, SparkleRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, DocumentArrowUpRegular, DocumentEditRegular, SparkleRegular } from '@fluentui/react-icons';
 
 import { SearchField } from '../../components/search-field';
 import { AdminUiMessages } from '@folio/shared';
+import type { StatusFilter } from '../model/article-status';
+import { STATUS_FILTERS } from '../model/article-status';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  search: { marginLeft: 'auto', minWidth: 'min(100%, 280px)' },
+  filters: {
+    display: 'flex',
+    flexWrap: 'nowrap',
+    gap: tokens.spacingHorizontalS,
+    marginLeft: 'auto',
+    minWidth: 'min(100%, 400px)',
+  },
+  status: { flex: '0 0 auto', width: '104px' },
+  search: { flex: 1, minWidth: 0 },
 });
 
 export interface ArticlesToolbarProps {
   selectedCount: number;
   busy: boolean;
   onCreate: () => void;
+  /** Opens the full-page editor for a new article (drafts, schedule, autosave). */
+  onWrite: () => void;
   onBatchDelete: () => void;
   onBatchAi: () => void;
   onImport: () => void;
   onSearch: (search: string) => void;
+  status: StatusFilter;
+  onStatusChange: (status: StatusFilter) => void;
 }
 
 export function ArticlesToolbar({
   selectedCount,
   busy,
   onCreate,
+  onWrite,
   onBatchDelete,
   onBatchAi,
   onImport,
   onSearch,
+  status,
+  onStatusChange,
 }: ArticlesToolbarProps) {
   const styles = useStyles();
   return (
     <div className={styles.bar} role="toolbar" aria-label={AdminUiMessages.articleActions}>
       <Button appearance="primary" icon={<AddRegular />} onClick={onCreate}>
         {AdminUiMessages.newArticle}
+      </Button>
+      <Button icon={<DocumentEditRegular />} onClick={onWrite}>
+        {AdminUiMessages.writeArticle}
       </Button>
       <Button icon={<DeleteRegular />} onClick={onBatchDelete} disabled={selectedCount === 0 || busy}>
         {AdminUiMessages.batchDelete}
@@ -43,7 +63,21 @@ export function ArticlesToolbar({
       <Button icon={<DocumentArrowUpRegular />} onClick={onImport} disabled={busy}>
         {AdminUiMessages.batchImportMd}
       </Button>
-      <SearchField className={styles.search} label={AdminUiMessages.searchByTitle} onSearch={onSearch} />
+      <div className={styles.filters}>
+        <Select
+          className={styles.status}
+          aria-label={AdminUiMessages.statusFilter}
+          value={status}
+          onChange={(_, data) => onStatusChange(data.value as StatusFilter)}
+        >
+          {STATUS_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </Select>
+        <SearchField className={styles.search} label={AdminUiMessages.searchByTitle} onSearch={onSearch} />
+      </div>
     </div>
   );
 }

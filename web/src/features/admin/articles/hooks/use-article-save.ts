@@ -4,6 +4,7 @@ import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { firstIssueMessage } from '../../../../lib/first-issue';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import type { ArticlePublicationChange } from '../api/articles.api';
 import { createArticle, ifMatchRevision, updateArticle } from '../api/articles.api';
 import { drawMissingDiagrams } from '../model/draw-diagrams';
 
@@ -18,6 +19,8 @@ function currentCopyOf(error: unknown): AdminArticleDetail | null {
  * Validates (docs/spec.md §5) and saves an article; resolves to the saved article, or null when nothing
  * was saved. An edit sends the revision it was loaded at as `If-Match`, so when the article was
  * changed elsewhere meanwhile the server refuses (412) and `conflict` holds its current copy.
+ * `publication` sets the status and schedule too (server/API.md §E8); without it a create is
+ * published and an edit keeps its status, as the original client's saves do.
  */
 export function useArticleSave() {
   const api = useAdminApi();
@@ -26,7 +29,13 @@ export function useArticleSave() {
   const [attempted, setAttempted] = useState(false);
   const [conflict, setConflict] = useState<AdminArticleDetail | null>(null);
 
-  const save = async (id: number | null, fields: ArticleFields, revision?: number): Promise<AdminArticleDetail | null> => {
+  const save = async (
+    id: number | null,
+    fields: ArticleFields,
+    revision?: number,
+    publication: ArticlePublicationChange = {},
+    successMessage: string = UiMessages.saved,
+  ): Promise<AdminArticleDetail | null> => {
     setAttempted(true);
     // The schema the server parses the body with: its first broken rule is the message it would send.
     const invalid = firstIssueMessage(articleCreateSchema.safeParse(fields));
@@ -36,9 +45,10 @@ export function useArticleSave() {
     }
     setSaving(true);
     try {
+      const body = { ...fields, ...publication };
       const response =
-        id === null ? await createArticle(api, fields) : await updateArticle(api, id, fields, ifMatchRevision(revision));
-      notify(UiMessages.saved, 'success', SNACKBAR_MS.articles);
+        id === null ? await createArticle(api, body) : await updateArticle(api, id, body, ifMatchRevision(revision));
+      notify(successMessage, 'success', SNACKBAR_MS.articles);
       setAttempted(false);
       void drawMissingDiagrams(api, response.data);
       return response.data;

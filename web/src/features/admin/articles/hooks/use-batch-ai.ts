@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import { AdminUiMessages, REVISION_SOURCE_HEADER, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { analyzeArticle, getArticle, updateArticle } from '../api/articles.api';
@@ -20,7 +20,8 @@ export function useBatchAi(onFinished: () => void) {
       const steps: BatchAiSteps = {
         load: async (id, signal) => (await getArticle(api, id, { signal })).data,
         analyze: async (input, signal) => (await analyzeArticle(api, input, signal)).data,
-        save: (id, fields) => updateArticle(api, id, fields),
+        // The client's writes say 'browser'; these suggestions were written by the AI.
+        save: (id, fields) => updateArticle(api, id, fields, { headers: { [REVISION_SOURCE_HEADER]: 'ai' } }),
         pause,
       };
       // A 取消 pressed while a progress update is queued must not be overwritten by it.

@@ -32,6 +32,15 @@ describe('admin article list state', () => {
     expect(initialArticleList.selected.size).toBe(0);
   });
 
+  it('filters by status from page 1 and asks for every status again with 全部', () => {
+    const paged = after({ type: 'loaded', articles: rows(1), total: 50 }, { type: 'pageChanged', page: 3 });
+    const drafts = articleListReducer(paged, { type: 'statusFiltered', status: 'draft' });
+    expect(articleListQuery(drafts)).toEqual({ page: 1, perPage: ADMIN_ARTICLES_PAGE_SIZE, search: '', status: 'draft' });
+    const all = articleListReducer(drafts, { type: 'statusFiltered', status: 'all' });
+    expect(articleListQuery(all)).not.toHaveProperty('status');
+    expect(articleListReducer(all, { type: 'statusFiltered', status: 'all' })).toBe(all);
+  });
+
   it('shows what a load answered and stops loading', () => {
     const state = after({ type: 'loadStarted' }, { type: 'loaded', articles: rows(1, 2), total: 12 });
 

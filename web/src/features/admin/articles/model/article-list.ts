@@ -1,8 +1,11 @@
 import { ADMIN_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AdminArticleListItem } from '@folio/shared';
+import type { ArticleListQuery } from '../api/articles.api';
+import type { StatusFilter } from './article-status';
 
 /**
- * The admin article list (docs/spec.md §2.5): what is asked for (page, page size, applied title search),
+ * The admin article list (docs/spec.md §2.5): what is asked for (page, page size, applied title search,
+ * status filter of server/API.md §E8),
  * what the last answer held, and the rows the owner ticked. Selection survives paging and
  * searching, so a batch can span pages; it loses only the articles that were deleted.
  */
@@ -10,6 +13,7 @@ export interface ArticleListState {
   page: number;
   perPage: number;
   search: string;
+  status: StatusFilter;
   articles: AdminArticleListItem[];
   total: number;
   loading: boolean;
@@ -20,6 +24,7 @@ export type ArticleListAction =
   | { type: 'pageChanged'; page: number }
   | { type: 'perPageChanged'; perPage: number }
   | { type: 'searched'; search: string }
+  | { type: 'statusFiltered'; status: StatusFilter }
   | { type: 'loadStarted' }
   | { type: 'loaded'; articles: AdminArticleListItem[]; total: number }
   | { type: 'loadFailed' }
@@ -30,6 +35,7 @@ export const initialArticleList: ArticleListState = {
   page: 1,
   perPage: ADMIN_ARTICLES_PAGE_SIZE,
   search: '',
+  status: 'all',
   articles: [],
   total: 0,
   loading: true,
@@ -37,8 +43,10 @@ export const initialArticleList: ArticleListState = {
 };
 
 /** The query the list's current state asks the server for. */
-export function articleListQuery(state: ArticleListState): { page: number; perPage: number; search: string } {
-  return { page: state.page, perPage: state.perPage, search: state.search };
+export function articleListQuery(state: Pick<ArticleListState, 'page' | 'perPage' | 'search' | 'status'>): ArticleListQuery {
+  const query: ArticleListQuery = { page: state.page, perPage: state.perPage, search: state.search };
+  if (state.status !== 'all') query.status = state.status;
+  return query;
 }
 
 /** The last page that has rows (1 for an empty list). */
@@ -56,11 +64,13 @@ export function articleListReducer(state: ArticleListState, action: ArticleListA
   switch (action.type) {
     case 'pageChanged':
       return patch(state, { page: action.page });
-    // A new page size or search starts again from the first page (docs/spec.md §9).
+    // A new page size, search or status filter starts again from the first page (docs/spec.md §9).
     case 'perPageChanged':
       return patch(state, { perPage: action.perPage, page: 1 });
     case 'searched':
       return patch(state, { search: action.search, page: 1 });
+    case 'statusFiltered':
+      return patch(state, { status: action.status, page: 1 });
     case 'loadStarted':
       return patch(state, { loading: true });
     case 'loaded': {

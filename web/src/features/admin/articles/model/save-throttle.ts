@@ -23,6 +23,7 @@ export interface SaveThrottle<T> {
   discardPending(): Promise<void>;
   /** True while a change waits for the timer or a save is on its way. */
   busy(): boolean;
+
   /** Stops the timer for good (the component is gone). */
   dispose(): void;
 }

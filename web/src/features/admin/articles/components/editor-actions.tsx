@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUndoRegular, CalendarClockRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
+import { AdminUiMessages as T } from '@folio/shared';
+import type { ArticleStatus } from '@folio/shared';
+import { ScheduleDialog } from './schedule-dialog';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+export interface EditorActionsProps {
+  /** null for an article not saved yet. */
+  status: ArticleStatus | null;
+  publishAt: string | null;
+  disabled: boolean;
+  onSaveDraft: () => Promise<boolean>;
+  onPublish: () => Promise<boolean>;
+  onSchedule: (publishAt: string) => Promise<boolean>;
+  onUnpublish: () => Promise<boolean>;
+}
+
+/**
+ * The editor's status actions (server/API.md §E8). A draft: 保存草稿, 定时发布, 发布. A scheduled
+ * article: 撤回为草稿, 定时发布 (another time), 发布 (now). A published one: 撤回为草稿 and 发布
+ * (the edits go public). Each saves the editor's fields with that status.
+ */
+export function EditorActions({
+  status,
+  publishAt,
+  disabled,
+  onSaveDraft,
+  onPublish,
+  onSchedule,
+  onUnpublish,
+}: EditorActionsProps) {
+  const styles = useStyles();
+  const [scheduling, setScheduling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const live = status === 'published' || status === 'scheduled';
+
+  const run = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    try {
+      return await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.actions}>
+      {live ? (
+        <Button icon={<ArrowUndoRegular />} disabled={disabled || busy} onClick={() => void run(onUnpublish)}>
+          {T.unpublish}
+        </Button>
+      ) : (
+        <Button icon={<SaveRegular />} disabled={disabled || busy} onClick={() => void run(onSaveDraft)}>
+          {T.saveDraft}
+        </Button>
+      )}
+      {status !== 'published' && (
+        <Button icon={<CalendarClockRegular />} disabled={disabled || busy} onClick={() => setScheduling(true)}>
+          {T.schedulePublish}
+        </Button>
+      )}
+      <Button appearance="primary" icon={<SendRegular />} disabled={disabled || busy} onClick={() => void run(onPublish)}>
+        {T.publish}
+      </Button>
+      <ScheduleDialog
+        open={scheduling}
+        scheduledAt={status === 'scheduled' ? publishAt : null}
+        busy={busy}
+        onCancel={() => setScheduling(false)}
+        onConfirm={(time) => {
+          void run(() => onSchedule(time)).then((saved) => saved && setScheduling(false));
+        }}
+      />
+    </div>
+  );
+}
