@@ -39,8 +39,9 @@ export interface ArticlePublicationChange {
   publish_at?: string;
 }
 
-export function createArticle(api: ApiClient, fields: ArticleFields & ArticlePublicationChange) {
-  return api.post<AdminArticleDetail>('/api/admin/articles', fields);
+/** `options.headers` can carry an `Idempotency-Key` (server/API.md §E2), so a retry creates nothing twice. */
+export function createArticle(api: ApiClient, fields: ArticleFields & ArticlePublicationChange, options?: RequestOptions) {
+  return api.post<AdminArticleDetail>('/api/admin/articles', fields, options);
 }
 
 /** `options.headers` can carry `If-Match` so a save from a stale copy is refused. */

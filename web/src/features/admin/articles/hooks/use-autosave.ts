@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useAdminApi } from '../../hooks/admin-services';
 import { createArticle, discardAutosave, saveAutosave } from '../api/articles.api';
 import { createSaveThrottle } from '../model/save-throttle';
+import type { SaveThrottle } from '../model/save-throttle';
 import type { KeyValueStorage } from '../model/unsaved-work';
 import { readBrowserCopy, removeBrowserCopy, writeBrowserCopy } from '../model/unsaved-work';
 
@@ -53,6 +54,12 @@ export function hasAnyText(fields: ArticleFields): boolean {
   return Object.values(fields).some((value) => value.trim() !== '');
 }
 
+/** A random Idempotency-Key (server/API.md §E2); getRandomValues works where randomUUID does not (plain http). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** A new article is created as a draft once it has what every article needs: a title and a body. */
 export function canCreateDraft(fields: ArticleFields): boolean {
   return fields.title.trim() !== '' && fields.content.trim() !== '';
@@ -76,12 +83,17 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
   const onCreatedRef = useRef(onCreated);
   onCreatedRef.current = onCreated;
 
-  const throttle = useMemo(() => {
+  /** The creation of a new article until the server confirms it: retried with the same key and body. */
+  const pendingCreation = useRef<{ key: string; fields: ArticleFields } | null>(null);
+  const throttleRef = useRef<SaveThrottle<ArticleFields> | null>(null);
+
+  const save = useMemo(() => {
     /** Answers whether the save is done (true) or should be tried again (false). */
     const failed = (error: unknown): boolean => {
       const kept = browserCopyKept.current;
       if (error instanceof ApiError && !error.isNetworkError && error.status < 500) {
         // Refused for good (a field over its limit, the article deleted): the next change tries again.
+        pendingCreation.current = null;
         setSaveState({ kind: 'refused', reason: errorMessage(error, ''), browserCopyKept: kept });
         return true;
       }
@@ -89,17 +101,32 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
       return false;
     };
 
-    const create = async (fields: ArticleFields): Promise<boolean> => {
+    const autosaveTo = async (target: AutosaveBase & { id: number }, fields: ArticleFields) => {
+      const receipt = (await saveAutosave(api, target.id, fields, target.revision ?? 1)).data;
+      if (base.current === target) base.current = { ...target, serverHasAutosave: true };
+      setSaveState({ kind: 'server', savedAt: receipt.saved_at });
+    };
+
+    const create = async (fields: ArticleFields): Promise<void> => {
       if (!canCreateDraft(fields)) {
         setSaveState(hasAnyText(fields) ? { kind: 'browser' } : { kind: 'idle' });
-        return true;
+        return;
       }
+      // A creation whose answer was lost is retried as it was sent: the server answers it again.
+      const creation = pendingCreation.current ?? { key: newIdempotencyKey(), fields };
+      pendingCreation.current = creation;
       creating.current = true;
-      const created = await createArticle(api, { ...fields, status: 'draft' })
+      const created = await createArticle(
+        api,
+        { ...creation.fields, status: 'draft' },
+        { headers: { 'Idempotency-Key': creation.key } },
+      )
         .then((response) => response.data)
         .finally(() => (creating.current = false));
+      pendingCreation.current = null;
       const savedFields = pickArticleFields(created);
-      base.current = { id: created.id, revision: created.revision, savedFields, serverHasAutosave: false };
+      const target = { id: created.id, revision: created.revision, savedFields, serverHasAutosave: false };
+      base.current = target;
       // What was typed while the article was being created moves to the article's own key.
       const copy = readBrowserCopy(storage, null);
       removeBrowserCopy(storage, null);
@@ -108,33 +135,34 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
       }
       onCreatedRef.current(created);
       setSaveState({ kind: 'server', savedAt: created.updated_at });
-      return true;
+      if (!sameArticleFields(fields, savedFields)) await autosaveTo(target, fields);
     };
 
-    const save = async (fields: ArticleFields): Promise<boolean> => {
+    return async (fields: ArticleFields): Promise<boolean> => {
       const target = base.current;
       try {
-        if (target.id === null) return await create(fields);
-        if (target.savedFields && sameArticleFields(fields, target.savedFields)) {
+        if (target.id === null) {
+          await create(fields);
+        } else if (target.savedFields && sameArticleFields(fields, target.savedFields)) {
           // Typed back to the article as saved: an autosave would only offer it again.
           if (target.serverHasAutosave) await discardAutosave(api, target.id);
           if (base.current === target) base.current = { ...target, serverHasAutosave: false };
           setSaveState({ kind: 'idle' });
-          return true;
+        } else {
+          await autosaveTo({ ...target, id: target.id }, fields);
         }
-        const receipt = (await saveAutosave(api, target.id, fields, target.revision ?? 1)).data;
-        if (base.current === target) base.current = { ...target, serverHasAutosave: true };
-        setSaveState({ kind: 'server', savedAt: receipt.saved_at });
         return true;
       } catch (error) {
         return failed(error);
       }
     };
-
-    return createSaveThrottle<ArticleFields>({ intervalMs: AUTOSAVE_INTERVAL_MS, retryMs: AUTOSAVE_RETRY_MS, save });
   }, [api, storage]);
 
   useEffect(() => {
+    // Made here, not during render: React's StrictMode unmounts and mounts again in development,
+    // and a throttle disposed by the first unmount must not be the one the editor keeps using.
+    const throttle = createSaveThrottle<ArticleFields>({ intervalMs: AUTOSAVE_INTERVAL_MS, retryMs: AUTOSAVE_RETRY_MS, save });
+    throttleRef.current = throttle;
     // A hidden tab may be closed next, and a connection that is back should not wait for the retry.
     const flushNow = () => void throttle.flush();
     const flushWhenHidden = () => document.visibilityState === 'hidden' && flushNow();
@@ -146,8 +174,9 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
       // Leaving the editor inside the admin: what is pending still goes to the server.
       void throttle.flush();
       throttle.dispose();
+      if (throttleRef.current === throttle) throttleRef.current = null;
     };
-  }, [throttle]);
+  }, [save]);
 
   /** Every change of the fields: the browser's copy at once, the server's through the throttle. */
   const record = useCallback(
@@ -160,9 +189,10 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
         const work = { fields, savedAt: new Date().toISOString(), baseRevision: revision };
         browserCopyKept.current = writeBrowserCopy(storage, id, work);
       }
-      throttle.change(fields);
+      const throttle = throttleRef.current;
+      throttle?.change(fields);
       // A new article is created at once, not a throttle interval later; keys typed meanwhile wait.
-      if (id === null && canCreateDraft(fields) && !creating.current) void throttle.flush();
+      if (throttle && id === null && canCreateDraft(fields) && !creating.current) void throttle.flush();
       setSaveState((current) => {
         if (current.kind === 'offline' || current.kind === 'refused') {
           return { ...current, browserCopyKept: browserCopyKept.current };
@@ -171,7 +201,7 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
         return (current.kind === 'idle' || current.kind === 'browser') && !unchanged ? { kind: 'saving' } : current;
       });
     },
-    [storage, throttle],
+    [storage],
   );
 
   /** The article the edits belong to, after a load or a save (nothing is unsaved then). */
@@ -181,7 +211,7 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
   }, []);
 
   /** Waits until no autosave is pending or on its way, so none lands after the article's own save. */
-  const settle = useCallback(() => throttle.discardPending(), [throttle]);
+  const settle = useCallback(async () => throttleRef.current?.discardPending(), []);
 
   /** After the article was saved: its unsaved copies are what it holds now, so both go. */
   const forget = useCallback(
