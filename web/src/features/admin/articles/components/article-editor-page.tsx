@@ -4,6 +4,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { AdminUiMessages as T } from '@folio/shared';
 import { formatDateTime } from '../../../../lib/format';
 import { useMediaQuery } from '../../../../lib/use-media-query';
+import { ArticleHistoryButton } from '../../article-history/components/article-history-button';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
@@ -91,7 +92,11 @@ export default function ArticleEditorPage() {
             </Text>
           </div>
           <div className={styles.actions}>
-            {/* The history panel (../../article-history/) mounts here; its restore hands the article to editor.adoptServerCopy. */}
+            <ArticleHistoryButton
+              articleId={article?.id ?? null}
+              revision={article?.revision}
+              onRestored={editor.adoptServerCopy}
+            />
             <EditorActions
               status={article?.status ?? null}
               publishAt={article?.publishAt ?? null}
