@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: seeds 2,000 articles into temp data dirs, starts the real server entry as a child
  * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
- * memory, the comment write cost on a small and a huge site, and the JavaScript a visitor loads.
+ * memory (also with 50 kept versions of every article), the comment write cost on a small and a
+ * huge site, and the JavaScript a visitor loads.
  * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type autocannon from 'autocannon';
 import { spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import type { ServerProcess } from '../../server/test/support/server-process.js';
@@ -20,6 +22,7 @@ import type { FixedAnswer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
 import { drawDiagramsInAdmin } from './draw-diagrams.js';
+import { writeHistory } from './history.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -49,6 +52,37 @@ async function startSite(dataDir: string): Promise<{ server: ServerProcess; star
   const server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' }, startTimeoutMs: 60_000, compiled: true });
   const startupMs = await waitFor200(`${server.url}/`, spawnedAt);
   return { server, startupMs };
+}
+
+interface IdleFigures {
+  startupMs: number;
+  idleRss: number;
+}
+
+/** Starts the site, lets start-up's background work finish, reads its memory and stops it. */
+async function measureIdle(dataDir: string): Promise<IdleFigures> {
+  const { server, startupMs } = await startSite(dataDir);
+  try {
+    await sleep(IDLE_AFTER_MS);
+    return { startupMs, idleRss: await rssMb(server.pid) };
+  } finally {
+    await stopServer(server, 'SIGTERM');
+  }
+}
+
+/** The same site once every article has a full history: it stays on disk, so memory should not move. */
+async function measureWithHistory(dataDir: string, without: IdleFigures): Promise<void> {
+  const writtenAt = performance.now();
+  const history = await writeHistory(dataDir);
+  const writeSeconds = ((performance.now() - writtenAt) / 1000).toFixed(1);
+  const figures = await measureIdle(dataDir);
+  console.info(
+    `History: ${history.versions.toLocaleString('en')} kept versions (${history.files.toLocaleString('en')} files, ${(history.bodyBytes / 1024 / 1024).toFixed(0)} MB of bodies) written in ${writeSeconds} s`,
+  );
+  console.info(
+    `Idle RSS with ${ARTICLE_COUNT} articles: ${without.idleRss.toFixed(0)} MB; with their histories too: ${figures.idleRss.toFixed(0)} MB`,
+  );
+  console.info(`Start-up without / with the histories: ${without.startupMs.toFixed(0)} / ${figures.startupMs.toFixed(0)} ms`);
 }
 
 let commentAddress = 0;
@@ -99,9 +133,11 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
       `Seeded ${ARTICLE_COUNT} articles (${(site.markdownBytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`,
     );
     const { server, startupMs } = await startSite(dataDir);
+    let idleRss: number;
+    let landing: FixedAnswer;
     try {
-      await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
-      const idleRss = await rssMb(server.pid);
+      await sleep(IDLE_AFTER_MS);
+      idleRss = await rssMb(server.pid);
       const id = site.detailId;
       const scenario = (name: string, options: Partial<autocannon.Options>, connections = CONNECTIONS) =>
         runScenario(server.pid, name, { url: server.url, headers: BROWSER_HEADERS, ...options, connections, duration: SECONDS });
@@ -136,10 +172,20 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
         { path: `/articles/${site.drawnDiagramId}`, note: 'diagrams pre-rendered' },
         { path: `/articles/${site.diagramId}`, note: 'diagrams drawn in the browser' },
       ]);
-      return await fetchAsSent(`${server.url}/`);
+      landing = await fetchAsSent(`${server.url}/`);
     } finally {
       await stopServer(server, 'SIGTERM');
     }
+    await measureWithHistory(dataDir, { startupMs, idleRss });
+    return landing;
+  });
+}
+
+/** `--history-only`: idle memory and start-up of the seeded site without and with full histories. */
+async function mainHistoryOnly(): Promise<void> {
+  await withDataDir(async (dataDir) => {
+    await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount: Math.floor(ARTICLE_COUNT * 0.67) });
+    await measureWithHistory(dataDir, await measureIdle(dataDir));
   });
 }
 
@@ -244,4 +290,6 @@ async function main(): Promise<void> {
   }
 }
 
-await (process.argv.includes('--comments-only') ? mainCommentsOnly() : main());
+if (process.argv.includes('--comments-only')) await mainCommentsOnly();
+else if (process.argv.includes('--history-only')) await mainHistoryOnly();
+else await main();
