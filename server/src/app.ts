@@ -22,6 +22,7 @@ import { createRealtime } from './realtime.js';
 import { SsrRenderer } from './web/ssr-renderer.js';
 import { serveWebApp } from './web/web.middleware.js';
 import { registerAuthRoutes } from './routes/admin/auth.routes.js';
+import { emitArticlesChanged } from './routes/admin/articles/articles.routes.js';
 import { registerAdminArticleRoutes } from './routes/admin/articles/index.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
@@ -118,6 +119,9 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   }, SEARCH_WARM_UP_DELAY_MS);
   searchWarmUp.unref();
   const stopRecycleBinPurge = services.recycleBin.startAutomaticPurge(logger);
+  // Scheduled articles go public at their time with the event a publish by hand sends; those
+  // whose time passed while the server was down go public now (server/API.md §E8).
+  const stopSchedule = services.schedule.start((ids) => emitArticlesChanged(context, ids), logger);
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
   // first visitor would otherwise wait seconds for it), else on the first public page.
   const ssrRenderer = new SsrRenderer(config.webDistDir);
@@ -198,6 +202,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       clearTimeout(searchWarmUp);
       startupWork.abort();
       await stopRecycleBinPurge();
+      await stopSchedule();
       await store.flush();
     },
   };

@@ -1,6 +1,8 @@
 import type {
   AdminArticleDetail,
   AdminArticleListItem,
+  ArticleAutosave,
+  ArticlePublication,
   PublicArticleDetail,
   PublicArticleListItem,
   PublicComment,
@@ -8,13 +10,21 @@ import type {
   RecycleBinItem,
 } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
-import type { ArticleRecord, DiagramRecord } from '../store/records.js';
+import type { ArticleRecord, AutosaveRecord, DiagramRecord } from '../store/records.js';
 
 /** Counters that are not part of the article record: views live apart, comment counts are derived. */
 export interface ArticleStats {
   views: number;
   comment_count: number;
 }
+
+/** What the admin sees beside the record: the counters, and whether an autosave waits (server/API.md §E9). */
+export interface AdminArticleStats extends ArticleStats {
+  has_autosave: boolean;
+}
+
+/** The admin row as this server always answers it: status and schedule included (server/API.md §E8). */
+export type AdminArticleRow = AdminArticleListItem & ArticlePublication & { has_autosave: boolean };
 
 /** The strong `ETag` of an admin article: its revision in quotes (server/API.md §E1). */
 export const articleEtag = (article: Pick<ArticleRecord, 'revision'>): string => `"${article.revision}"`;
@@ -33,6 +43,8 @@ export function presentPublicArticleListItem(article: ArticleRecord, stats: Arti
     comment_count: stats.comment_count,
     created_at: article.created_at,
     updated_at: article.updated_at,
+    // Only published articles reach readers, and a published one always has its date.
+    publish_at: article.publish_at ?? article.created_at,
   };
 }
 
@@ -59,8 +71,8 @@ export function presentDiagram(diagram: DiagramRecord): PublicDiagram {
   };
 }
 
-/** The admin row (server/API.md §9): tags as one comma string, no `cover_image`. */
-export function presentAdminArticleListItem(article: ArticleRecord, stats: ArticleStats): AdminArticleListItem {
+/** The admin row (server/API.md §9 and §E8): tags as one comma string, no `cover_image`. */
+export function presentAdminArticleListItem(article: ArticleRecord, stats: AdminArticleStats): AdminArticleRow {
   return {
     id: article.id,
     title: article.title,
@@ -73,6 +85,9 @@ export function presentAdminArticleListItem(article: ArticleRecord, stats: Artic
     created_at: article.created_at,
     updated_at: article.updated_at,
     revision: article.revision,
+    status: article.status,
+    publish_at: article.publish_at,
+    has_autosave: stats.has_autosave,
   };
 }
 
@@ -80,14 +95,26 @@ export function presentAdminArticleListItem(article: ArticleRecord, stats: Artic
 export function presentAdminArticleDetail(
   article: ArticleRecord,
   content: string,
-  stats: ArticleStats,
+  stats: AdminArticleStats,
   drawn: readonly DiagramRecord[],
-): AdminArticleDetail {
-  return { ...presentAdminArticleListItem(article, stats), content, drawn_diagrams: drawn.map((diagram) => diagram.source) };
+  autosave: ArticleAutosave | null,
+): AdminArticleDetail & AdminArticleRow {
+  return {
+    ...presentAdminArticleListItem(article, stats),
+    content,
+    drawn_diagrams: drawn.map((diagram) => diagram.source),
+    autosave,
+  };
+}
+
+/** An autosave as the admin detail carries it (server/API.md §E9): tags as one comma string, like the article's. */
+export function presentAutosave(record: AutosaveRecord): ArticleAutosave {
+  const { title, category, tags, summary, cover, content, saved_at, base_revision } = record;
+  return { title, category, tags: tags.join(','), summary, cover, content, saved_at, base_revision };
 }
 
 /** A recycle-bin row: the admin row plus when it was binned and when it will be purged (server/API.md §3.4 and §10). */
-export function presentRecycleBinItem(article: ArticleRecord, stats: ArticleStats, retentionMs: number): RecycleBinItem {
+export function presentRecycleBinItem(article: ArticleRecord, stats: AdminArticleStats, retentionMs: number): RecycleBinItem {
   const deletedAt = article.deleted_at ?? article.updated_at;
   return {
     ...presentAdminArticleListItem(article, stats),

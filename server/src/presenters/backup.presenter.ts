@@ -1,3 +1,4 @@
+import type { ArticleStatus } from '@folio/shared';
 import type {
   AvatarRecord,
   ArticleRecord,
@@ -31,6 +32,9 @@ export interface BackupArticle {
   views: number;
   created_at: string;
   updated_at: string;
+  /** Drafts and scheduled articles travel too (server/API.md §E8); the original's format had neither field. */
+  status: ArticleStatus;
+  publish_at: string | null;
 }
 /** Comments keep `email` but never the IP address or user agent. */
 export type BackupComment = Omit<CommentRecord, 'ip_address' | 'user_agent'>;
@@ -87,6 +91,8 @@ export function presentBackupArticle(article: ArticleRecord, content: string, vi
     views,
     created_at: article.created_at,
     updated_at: article.updated_at,
+    status: article.status,
+    publish_at: article.publish_at,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Router } from '@koa/router';
-import { LIMITS, RealtimeEvents, ServerMessages as M, diagramRenderingSchema } from '@folio/shared';
+import { LIMITS, ServerMessages as M, diagramRenderingSchema } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../errors.js';
 import { jsonBody } from '../http/body.js';
 import { sendOk } from '../http/envelope.js';
 import { parseBody, parseId } from '../http/validate.js';
+import { emitArticlesChanged } from './admin/articles/articles.routes.js';
 
 /**
  * What a diagram image may do when opened on its own rather than through `<img>` (where an SVG
@@ -21,7 +22,7 @@ export function registerDiagramRoutes(router: Router, { services, realtime, requ
     const request = parseBody(diagramRenderingSchema, ctx.request.body);
     const diagram = await services.diagrams.save(id, request);
     // Open pages of the article fetch it again and swap Mermaid for the image.
-    realtime.emit(RealtimeEvents.articles, { ids: [id] });
+    emitArticlesChanged({ services, realtime }, [id]);
     sendOk(ctx, diagram, { msg: M.diagramSaved });
   });
 

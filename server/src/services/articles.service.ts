@@ -1,81 +1,80 @@
-import { DETAIL_COMMENTS_COUNT, ServerMessages as M } from '@folio/shared';
+import { ServerMessages as M } from '@folio/shared';
 import type {
   AdminArticleDetail,
   AdminArticleListItem,
   ArticleCreateRequest,
+  ArticleStatus,
   ArticleUpdateRequest,
-  PublicArticleDetail,
-  PublicArticleListItem,
   RevisionSource,
 } from '@folio/shared';
 import { notFound, preconditionFailed } from '../errors.js';
-import type { ArticleStats } from '../presenters/articles.presenter.js';
-import {
-  articleEtag,
-  presentAdminArticleDetail,
-  presentAdminArticleListItem,
-  presentPublicArticleDetail,
-  presentPublicArticleListItem,
-} from '../presenters/articles.presenter.js';
-import { presentPublicComment } from '../presenters/comments.presenter.js';
-import type { ArticleFields } from '../store/articles.repository.js';
-import type { ArticlesRepository } from '../store/articles.repository.js';
+import type { AdminArticleStats } from '../presenters/articles.presenter.js';
+import { articleEtag, presentAdminArticleDetail, presentAdminArticleListItem } from '../presenters/articles.presenter.js';
+import type { ArticleFields, ArticlesRepository } from '../store/articles.repository.js';
+import { isoNow } from '../store/clock.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
-import { ArticleSearchIndex, normalizeQuery } from './article-search.js';
-import { GenerationMemo } from './generation-memo.js';
+import { resolvePublication } from './article-publication.js';
+import type { ArticleSearchIndex } from './article-search.js';
+import type { AutosaveService } from './autosave.service.js';
 import type { IdempotencyService } from './idempotency.service.js';
 import { fingerprintOf } from './idempotency.service.js';
+import { readArticleStats } from './public-articles.service.js';
+import type { PublishingSchedule } from './publishing-schedule.service.js';
 
 /** What an `If-Match` accepts: any live revision (`*`) or one of the listed revisions. */
 export type RevisionPrecondition = 'any' | readonly number[];
 
-export interface PublicArticleFilters {
-  search?: string | undefined;
-  category?: string | undefined;
-  tag?: string | undefined;
+/** What the articles service works with; the app builds each once (see services.ts). */
+export interface ArticlesServiceParts {
+  articles: ArticlesRepository;
+  /** Read only here, for counts; CommentsService writes them. */
+  comments: CommentsRepository;
+  /** Read only here, for the admin detail's drawn diagrams; DiagramsService writes them. */
+  diagrams: DiagramsRepository;
+  /** Shared with the public reads, so an article indexed for one search serves the next. */
+  searchIndex: ArticleSearchIndex;
+  autosaves: AutosaveService;
+  schedule: PublishingSchedule;
 }
 
-/** Counts how often each name occurs and orders by count (descending), then by name (server/API.md §8.3). */
-function rankByCount(names: Iterable<string>): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
+/** The six fields of `patch` that differ from the stored article: what a save really changes. */
+function changedFields(current: ArticleRecord, body: string, patch: ArticleUpdateRequest): Partial<ArticleFields> {
+  const changes: Partial<ArticleFields> = {};
+  if (patch.title !== undefined && patch.title !== current.title) changes.title = patch.title;
+  if (patch.category !== undefined && patch.category !== current.category) changes.category = patch.category;
+  if (patch.tags !== undefined && patch.tags.join(',') !== current.tags.join(',')) changes.tags = patch.tags;
+  if (patch.summary !== undefined && patch.summary !== current.summary) changes.summary = patch.summary;
+  if (patch.cover !== undefined && patch.cover !== current.cover) changes.cover = patch.cover;
+  // The original admin sends the whole article back; an unchanged body needs no new revision.
+  if (patch.content !== undefined && patch.content !== body) changes.content = patch.content;
+  return changes;
 }
-
-/** Lists kept per generation: each holds up to every article, so a few dozen searches at most. */
-const PUBLIC_LIST_MEMO_ENTRIES = 64;
 
 /**
- * The rules for articles shared by the public, admin and recycle-bin routes: what is live,
- * search and filters, counters, and the write paths. The app builds one (see services.ts), so
- * the search index built for one request serves the next.
+ * The owner's articles (server/API.md §9, §10, §E8 and §E9): every article outside the recycle
+ * bin whatever its status, the admin lists and detail, and the write paths. What readers see
+ * is {@link PublicArticlesService}'s.
  */
 export class ArticlesService {
+  private readonly articles: ArticlesRepository;
+  private readonly comments: CommentsRepository;
+  private readonly diagrams: DiagramsRepository;
   private readonly searchIndex: ArticleSearchIndex;
-  /**
-   * Public lists by filters, until the data changes: each visitor's list page or search would
-   * otherwise filter, rank and sort every article again for the same answer.
-   */
-  private readonly publicLists: GenerationMemo<readonly ArticleRecord[]>;
-  private readonly categoryRanking: GenerationMemo<string[]>;
-  private readonly tagRanking: GenerationMemo<Record<string, number>>;
+  private readonly autosaves: AutosaveService;
+  private readonly schedule: PublishingSchedule;
 
-  constructor(
-    private readonly articles: ArticlesRepository,
-    /** Read only here, for counts and the detail's newest comments; CommentsService writes them. */
-    private readonly comments: CommentsRepository,
-    /** Read only here, for the detail's pre-rendered diagrams; DiagramsService writes them. */
-    private readonly diagrams: DiagramsRepository,
-    /** The store's change count; see {@link GenerationMemo}. */
-    dataGeneration: () => number,
-  ) {
-    this.searchIndex = new ArticleSearchIndex(this.articles);
-    this.publicLists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
-    this.categoryRanking = new GenerationMemo(dataGeneration);
-    this.tagRanking = new GenerationMemo(dataGeneration);
+  constructor(parts: ArticlesServiceParts) {
+    ({
+      articles: this.articles,
+      comments: this.comments,
+      diagrams: this.diagrams,
+      searchIndex: this.searchIndex,
+      autosaves: this.autosaves,
+      schedule: this.schedule,
+    } = parts);
   }
 
   /** Indexes every live article for search in the background, rather than on the first visitor's request. */
@@ -88,96 +87,47 @@ export class ArticlesService {
     return [...new Set(this.articles.listLive().map((article) => article.category))];
   }
 
-  /** A live article, or 404 `文章不存在或已被删除` (binned articles are missing to everyone). */
+  /** An article outside the bin, whatever its status, or 404 `文章不存在或已被删除`. */
   requireLive(id: number): ArticleRecord {
     const article = this.articles.findLive(id);
     if (!article) throw notFound(M.articleNotFound);
     return article;
   }
 
-  /** Live articles for the public list: exact category and tag filters, then ranked search. */
-  listPublic(filters: PublicArticleFilters): readonly ArticleRecord[] {
-    const search = normalizeQuery(filters.search);
-    const key = JSON.stringify([filters.category ?? '', filters.tag ?? '', search]);
-    return this.publicLists.get(key, () => {
-      let list = this.articles.listLive();
-      if (filters.category) list = list.filter((article) => article.category === filters.category);
-      if (filters.tag) {
-        const tag = filters.tag;
-        list = list.filter((article) => article.tags.includes(tag));
-      }
-      return search ? this.searchIndex.search(list, search) : list;
-    });
-  }
-
-  /** Live articles for the admin list: a title substring only, newest first. */
-  listAdmin(search: string | undefined): ArticleRecord[] {
-    const list = this.articles.listLive();
+  /** Live articles for the admin list: a title substring and a status, newest first. */
+  listAdmin(search: string | undefined, status?: ArticleStatus): ArticleRecord[] {
+    let list = this.articles.listLive();
+    if (status) list = list.filter((article) => article.status === status);
     return search ? this.searchIndex.searchTitles(list, search) : list;
   }
 
-  /** Distinct non-empty categories of live articles, most used first. */
-  categories(): string[] {
-    return this.categoryRanking.get('', () => {
-      const names = this.articles.listLive().flatMap((article) => (article.category ? [article.category] : []));
-      return rankByCount(names).map(([name]) => name);
-    });
-  }
-
-  /** Tag → number of live articles carrying it, most used first. */
-  tagCounts(): Record<string, number> {
-    return this.tagRanking.get('', () =>
-      Object.fromEntries(rankByCount(this.articles.listLive().flatMap((article) => article.tags))),
-    );
-  }
-
-  /** Views and comment count, both read from memory (a page of a list costs a few lookups). */
-  stats(article: ArticleRecord): ArticleStats {
-    return { views: this.articles.views(article.id), comment_count: this.comments.countFor(article.id) };
-  }
-
-  presentPublicList(list: readonly ArticleRecord[]): PublicArticleListItem[] {
-    return list.map((article) => presentPublicArticleListItem(article, this.stats(article)));
+  /** Views, comment count and whether an autosave waits, all read from memory. */
+  stats(article: ArticleRecord): AdminArticleStats {
+    return { ...readArticleStats(this.articles, this.comments, article), has_autosave: this.autosaves.has(article.id) };
   }
 
   presentAdminList(list: readonly ArticleRecord[]): AdminArticleListItem[] {
     return list.map((article) => presentAdminArticleListItem(article, this.stats(article)));
   }
 
-  presentAdminDetail(article: ArticleRecord): AdminArticleDetail {
+  /**
+   * The admin detail as the answer of a write: its autosave, when one can be there, is `autosave`
+   * (a new article has none). {@link adminDetail} reads it.
+   */
+  presentAdminDetail(article: ArticleRecord, autosave: AdminArticleDetail['autosave'] = null): AdminArticleDetail {
     const body = this.articles.body(article.id);
-    return presentAdminArticleDetail(article, body, this.stats(article), this.diagrams.shownFor(article, body));
+    return presentAdminArticleDetail(article, body, this.stats(article), this.diagrams.shownFor(article, body), autosave ?? null);
+  }
+
+  /** The admin detail with the article's autosave (server/API.md §E9), read from its file. */
+  async adminDetail(article: ArticleRecord): Promise<AdminArticleDetail> {
+    const autosave = this.autosaves.has(article.id) ? await this.autosaves.read(article.id) : null;
+    return this.presentAdminDetail(article, autosave);
   }
 
   /** An article's title, binned ones included; `''` once it is purged. */
   titleOf(id: number): string {
     return this.articles.find(id)?.title ?? '';
-  }
-
-  /** Whether a live (published, not binned) article has this id. */
-  isLive(id: number): boolean {
-    return this.articles.findLive(id) !== undefined;
-  }
-
-  /** Counts a visit of a live article (a rendered page); false, counting nothing, when there is none. */
-  countView(id: number): boolean {
-    if (!this.isLive(id)) return false;
-    this.articles.addView(id);
-    return true;
-  }
-
-  /**
-   * The public detail. With `countView` the view is added first, so the answer includes this
-   * visit (server/API.md §8.2); HEAD requests pass `false`.
-   */
-  publicDetail(id: number, countView: boolean): PublicArticleDetail {
-    const article = this.requireLive(id);
-    if (countView) this.articles.addView(id);
-    const comments = this.comments.listForArticle(id);
-    const stats = { views: this.articles.views(id), comment_count: comments.length };
-    const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
-    const body = this.articles.body(id);
-    return presentPublicArticleDetail(article, body, stats, newest, this.diagrams.shownFor(article, body));
   }
 
   /**
@@ -190,10 +140,12 @@ export class ArticlesService {
     sameCommit?: SameCommitWrite<ArticleRecord>,
     source: RevisionSource = 'api',
   ): Promise<ArticleRecord> {
-    const created = await this.articles.create(
-      { ...fields, created_at: fields.created_at ?? fields.updated_at, source },
-      sameCommit,
-    );
+    const now = isoNow();
+    const createdAt = fields.created_at ?? fields.updated_at ?? now;
+    // Checked before anything is stored: a refused schedule creates nothing.
+    const publication = resolvePublication(fields, undefined, now, createdAt);
+    const created = await this.articles.create({ ...fields, ...publication, created_at: createdAt, source }, sameCommit);
+    this.schedule.rearm();
     this.searchIndex.warm([created]);
     return created;
   }
@@ -222,7 +174,9 @@ export class ArticlesService {
   /**
    * A partial update of a live article; 404 for a missing or binned one. With a precondition
    * (`If-Match`) a save based on another revision is refused with 412 and the current copy,
-   * and changes nothing; without one it overwrites as the original client expects.
+   * and changes nothing; without one it overwrites as the original client expects. Without
+   * `status` the article keeps its own (server/API.md §E8); a save that changes any of the six
+   * fields makes the autosave the article, so the autosave is discarded (§E9).
    */
   async update(
     id: number,
@@ -232,27 +186,23 @@ export class ArticlesService {
   ): Promise<ArticleRecord> {
     const current = this.requireLive(id);
     if (precondition !== undefined && precondition !== 'any' && !precondition.includes(current.revision)) {
-      throw this.changedElsewhere(current);
+      throw await this.changedElsewhere(current);
     }
-    const changes: Partial<ArticleFields> = {};
-    if (patch.title !== undefined) changes.title = patch.title;
-    if (patch.category !== undefined) changes.category = patch.category;
-    if (patch.tags !== undefined) changes.tags = patch.tags;
-    if (patch.summary !== undefined) changes.summary = patch.summary;
-    if (patch.cover !== undefined) changes.cover = patch.cover;
-    // The original admin sends the whole article back; an unchanged body needs no new revision.
-    if (patch.content !== undefined && patch.content !== this.articles.body(id)) changes.content = patch.content;
+    const changes = changedFields(current, this.articles.body(id), patch);
+    const publication = resolvePublication(patch, current, isoNow());
     // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
     const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
-    const outcome = await this.articles.update(id, changes, expected, source);
+    const outcome = await this.articles.update(id, { ...changes, ...publication }, expected, source);
     if (outcome.status === 'missing') throw notFound(M.articleNotFound);
-    if (outcome.status === 'stale') throw this.changedElsewhere(outcome.article);
+    if (outcome.status === 'stale') throw await this.changedElsewhere(outcome.article);
+    if (Object.keys(changes).length > 0) await this.autosaves.clear([id]);
+    this.schedule.rearm();
     this.searchIndex.warm([outcome.article]);
     return outcome.article;
   }
 
-  private changedElsewhere(current: ArticleRecord) {
-    return preconditionFailed(M.articleChangedElsewhere, this.presentAdminDetail(current), articleEtag(current));
+  private async changedElsewhere(current: ArticleRecord) {
+    return preconditionFailed(M.articleChangedElsewhere, await this.adminDetail(current), articleEtag(current));
   }
 
   /** Moves one live article to the recycle bin; 404 when it is missing or already binned. */
@@ -260,6 +210,7 @@ export class ArticlesService {
     this.requireLive(id);
     const [moved] = await this.articles.moveToBin([id]);
     if (!moved) throw notFound(M.articleNotFound);
+    this.schedule.rearm();
     return moved;
   }
 
@@ -267,6 +218,7 @@ export class ArticlesService {
   async moveManyToBin(ids: readonly number[]): Promise<{ deleted: number[]; not_found: number[] }> {
     const unique = [...new Set(ids)];
     const moved = await this.articles.moveToBin(unique);
+    this.schedule.rearm();
     const deleted = new Set(moved.map((article) => article.id));
     return { deleted: unique.filter((id) => deleted.has(id)), not_found: unique.filter((id) => !deleted.has(id)) };
   }
@@ -282,13 +234,20 @@ export class ArticlesService {
     return article && article.deleted_at !== null ? article : undefined;
   }
 
-  /** Makes a binned article live again; `undefined` when it is not in the bin. */
-  restoreFromBin(id: number): Promise<ArticleRecord | undefined> {
-    return this.articles.restore(id);
+  /**
+   * Makes a binned article live again, with the status it had (a scheduled one whose time passed
+   * in the bin goes public at once); `undefined` when it is not in the bin.
+   */
+  async restoreFromBin(id: number): Promise<ArticleRecord | undefined> {
+    const restored = await this.articles.restore(id);
+    this.schedule.rearm();
+    return restored;
   }
 
-  /** Removes binned articles for good, with their views and comments; live and unknown ids are skipped. */
-  purgeFromBin(ids: readonly number[]): Promise<ArticleRecord[]> {
-    return this.articles.purge(ids);
+  /** Removes binned articles for good, with their views, comments and autosaves; live and unknown ids are skipped. */
+  async purgeFromBin(ids: readonly number[]): Promise<ArticleRecord[]> {
+    const purged = await this.articles.purge(ids);
+    await this.autosaves.clear(purged.map((article) => article.id));
+    return purged;
   }
 }

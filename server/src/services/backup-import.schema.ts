@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ARTICLE_STATUSES,
   BLOCK_NAME_PATTERN,
   CONTACT_TYPE_PATTERN,
   FILENAME_PATTERN,
@@ -43,18 +44,21 @@ export function parseBackupDate(text: string): string | undefined {
 
 const isMissing = (value: unknown) => value === undefined || value === null;
 
-/** A date; absent, null or empty means the time of the import. */
-const backupDate = (importTime: string) =>
+/** A date; absent, null or empty is `whenMissing`. */
+const backupDateOr = <T extends string | undefined>(whenMissing: T) =>
   z
     .unknown()
     .optional()
-    .transform((value, ctx) => {
-      if (isMissing(value) || value === '') return importTime;
+    .transform((value, ctx): string | T => {
+      if (isMissing(value) || value === '') return whenMissing;
       const parsed = typeof value === 'string' ? parseBackupDate(value) : undefined;
       if (parsed) return parsed;
       ctx.addIssue({ code: 'custom', message: F.dateInvalid });
       return z.NEVER;
     });
+
+/** A date; absent, null or empty means the time of the import. */
+const backupDate = (importTime: string) => backupDateOr(importTime);
 
 /** A record id; the range check comes first, so a huge id is reported as out of range, not as a fraction. */
 const id = z
@@ -147,21 +151,29 @@ export function backupSchema(importTime: string) {
       }),
     ),
     articles: section(
-      z.object({
-        id,
-        title: requiredText(LIMITS.articleTitle),
-        category: optionalText(LIMITS.articleCategory),
-        tags: z.preprocess(
-          (value) => (isMissing(value) ? '' : value),
-          z.union([cleanString(), z.array(cleanString())], { error: F.notString }).transform((tags) => normalizeTags(tags)),
-        ),
-        cover: optionalText(LIMITS.articleCover).refine(isValidCover, F.coverInvalid),
-        summary: optionalText(LIMITS.articleSummary, 'multiline'),
-        content: optionalText(LIMITS.articleContent, 'markdown'),
-        views: z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish(),
-        created_at: date,
-        updated_at: date,
-      }),
+      z
+        .object({
+          id,
+          title: requiredText(LIMITS.articleTitle),
+          category: optionalText(LIMITS.articleCategory),
+          tags: z.preprocess(
+            (value) => (isMissing(value) ? '' : value),
+            z.union([cleanString(), z.array(cleanString())], { error: F.notString }).transform((tags) => normalizeTags(tags)),
+          ),
+          cover: optionalText(LIMITS.articleCover).refine(isValidCover, F.coverInvalid),
+          summary: optionalText(LIMITS.articleSummary, 'multiline'),
+          content: optionalText(LIMITS.articleContent, 'markdown'),
+          views: z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt).nullish(),
+          created_at: date,
+          updated_at: date,
+          // Absent in the original's backups, whose articles were all public (server/API.md §E8).
+          status: z.enum(ARTICLE_STATUSES, { error: F.statusInvalid }).nullish(),
+          publish_at: backupDateOr(undefined),
+        })
+        .refine((article) => article.status !== 'scheduled' || article.publish_at !== undefined, {
+          message: F.required,
+          path: ['publish_at'],
+        }),
     ),
     comments: section(
       z.object({

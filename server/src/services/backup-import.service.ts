@@ -1,5 +1,5 @@
 import { ServerMessages as M } from '@folio/shared';
-import type { BackupImportSummary, FieldError } from '@folio/shared';
+import type { ArticlePublication, BackupImportSummary, FieldError } from '@folio/shared';
 import { AppError, conflict } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { ImportWritePendingError } from '../store/backup.repository.js';
@@ -11,7 +11,8 @@ import type { UploadsRepository } from '../store/uploads.repository.js';
 import { checkBackup } from './backup-import.checks.js';
 import type { DecodedFile } from './backup-import.checks.js';
 import { BACKUP_SECTIONS, backupSchema, formatIssuePath } from './backup-import.schema.js';
-import type { BackupSection, ParsedBackup } from './backup-import.schema.js';
+import type { BackupSection, ParsedArticle, ParsedBackup } from './backup-import.schema.js';
+import type { PublishingSchedule } from './publishing-schedule.service.js';
 
 /** At most this many problems are listed in `data.errors`. */
 const MAX_REPORTED_ERRORS = 50;
@@ -39,6 +40,17 @@ function importFailed(errors: FieldError[]): AppError {
   });
 }
 
+/**
+ * An imported article's status and schedule (server/API.md §E8 and §15): the original's backups
+ * have none, and all its articles were public, since it was created. A scheduled article whose
+ * time passed while it was in the file is published by the schedule as soon as it is stored.
+ */
+function importedPublication(article: ParsedArticle): ArticlePublication {
+  const status = article.status ?? 'published';
+  if (status === 'draft') return { status, publish_at: null };
+  return { status, publish_at: article.publish_at ?? article.created_at };
+}
+
 /** Turns validated sections into rows; a missing `sort_order` is the position in its array. */
 function buildPlan(parsed: ParsedBackup): ImportPlan {
   return {
@@ -46,7 +58,11 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
     skills: parsed.skills?.map((skill, index) => ({ ...skill, sort_order: skill.sort_order ?? index })),
     contacts: parsed.contacts?.map((contact, index) => ({ ...contact, sort_order: contact.sort_order ?? index })),
     avatars: parsed.avatars?.map((avatar, index) => ({ ...avatar, sort_order: avatar.sort_order ?? index })),
-    articles: parsed.articles?.map((article) => ({ ...article, views: article.views ?? undefined })),
+    articles: parsed.articles?.map((article) => ({
+      ...article,
+      ...importedPublication(article),
+      views: article.views ?? undefined,
+    })),
     comments: parsed.comments,
   };
 }
@@ -62,6 +78,8 @@ export class BackupImportService {
     private readonly backups: BackupRepository,
     private readonly uploads: UploadsRepository,
     private readonly logger: Logger,
+    /** Re-armed after an import: it may bring scheduled articles, some already due. */
+    private readonly schedule: PublishingSchedule,
   ) {}
 
   /** Runs `work` while holding the import lock; taken before the body is read, so a slow upload holds it too. */
@@ -91,6 +109,7 @@ export class BackupImportService {
     const warnings = await this.missingFileWarnings(parsed, report.files);
 
     await this.commitWithFiles(buildPlan(parsed), report.files);
+    if (parsed.articles) this.schedule.rearm();
     return {
       format: 'version' in backup ? 'v2' : 'legacy',
       counts: Object.fromEntries(BACKUP_SECTIONS.map((section) => [section, parsed[section]?.length ?? 0])) as Record<

@@ -5,6 +5,7 @@ import { presentAdminComment } from '../presenters/comments.presenter.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { CommentRecord } from '../store/records.js';
 import type { ArticlesService } from './articles.service.js';
+import type { PublicArticlesService } from './public-articles.service.js';
 import type { SiteBlocksService } from './site-blocks.service.js';
 
 /**
@@ -35,24 +36,26 @@ export interface AdminCommentFilters {
 export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,
-    /** For the live check and the admin list's article titles. */
+    /** For the admin list's article titles, binned articles included. */
     private readonly articles: ArticlesService,
+    /** Comments are read and posted only where readers see the article (server/API.md §E8). */
+    private readonly publicArticles: PublicArticlesService,
     private readonly owner: SiteOwner,
   ) {}
 
-  /** Public comments of a live article, newest first; 404 when it is missing or binned. */
+  /** Public comments of a published article, newest first; 404 when it is missing, binned or not published. */
   listForLiveArticle(articleId: number): CommentRecord[] {
-    this.articles.requireLive(articleId);
+    this.publicArticles.requirePublished(articleId);
     return this.comments.listForArticle(articleId);
   }
 
   /**
-   * Stores a comment on a live article (404 when it is missing or binned); a nickname that reads
-   * as the owner's is refused with 400. The checks and the write happen in the same turn, so an
-   * article binned meanwhile cannot receive it.
+   * Stores a comment on a published article (404 when it is missing, binned or not published); a
+   * nickname that reads as the owner's is refused with 400. The checks and the write happen in
+   * the same turn, so an article binned or withdrawn meanwhile cannot receive it.
    */
   create(articleId: number, fields: CommentCreateRequest, client: CommentClient): Promise<CommentRecord> {
-    this.articles.requireLive(articleId);
+    this.publicArticles.requirePublished(articleId);
     if (isReservedNickname(fields.author, this.ownerNames()))
       throw new ReservedNicknameError(M.commentAuthorReserved(fields.author));
     return this.comments.create({

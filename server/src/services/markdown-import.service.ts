@@ -1,9 +1,15 @@
 import { promises as fs } from 'node:fs';
 import { LIMITS, ServerMessages as M, articleCreateSchema, isValidCover } from '@folio/shared';
 import type { MarkdownImportResult, MarkdownImportSummary } from '@folio/shared';
-import { FrontMatterError, MARKDOWN_FILE_NAME, parseMarkdownArticle, titleFromFileName } from '@folio/shared/front-matter';
+import {
+  FrontMatterError,
+  MARKDOWN_FILE_NAME,
+  articleDatesOf,
+  parseMarkdownArticle,
+  titleFromFileName,
+} from '@folio/shared/front-matter';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
-import type { ArticlesRepository } from '../store/articles.repository.js';
+import type { ArticlesService } from './articles.service.js';
 
 /** One uploaded file as the import sees it: the client's name and the temp file holding the bytes. */
 export interface UploadedMarkdown {
@@ -15,15 +21,18 @@ export interface UploadedMarkdown {
 /** A file that cannot be imported; `message` becomes the result's `reason`. */
 class SkipFile extends Error {}
 
-interface ArticleDraft {
+/** A file read into the fields of a new article, before the rules of server/API.md §9.1 are checked. */
+interface ImportedFields {
   title: string;
   content: string;
   category: string;
   tags: string[];
   summary: string;
   cover: string;
-  date: string | undefined;
-  updated: string | undefined;
+  created_at: string | undefined;
+  updated_at: string | undefined;
+  /** `draft` for front matter marking a draft; absent otherwise, so the article is published (server/API.md §E8). */
+  status: 'draft' | undefined;
   warnings: string[];
 }
 
@@ -37,8 +46,8 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** Reads one file into an article draft, or throws {@link SkipFile} with the reason. */
-async function readDraft(file: UploadedMarkdown): Promise<ArticleDraft> {
+/** Reads one file into article fields, or throws {@link SkipFile} with the reason. */
+async function readFields(file: UploadedMarkdown): Promise<ImportedFields> {
   if (!MARKDOWN_FILE_NAME.test(file.filename)) throw new SkipFile(M.mdNotMarkdown);
   if (file.size > LIMITS.markdownFileBytes) throw new SkipFile(M.mdTooLarge);
   const text = decodeUtf8(await fs.readFile(file.path));
@@ -56,6 +65,9 @@ async function readDraft(file: UploadedMarkdown): Promise<ArticleDraft> {
     warnings.push(M.mdCoverDropped);
     cover = '';
   }
+  // The dates rule of server/API.md §E4, as the desktop's folder import applies it.
+  const dates = articleDatesOf(parsed);
+  if (dates.updatedDropped) warnings.push(M.mdUpdatedBeforeDate);
   return {
     title: parsed.title || titleFromFileName(file.filename),
     content: parsed.content,
@@ -63,26 +75,22 @@ async function readDraft(file: UploadedMarkdown): Promise<ArticleDraft> {
     tags: parsed.tags,
     summary: parsed.summary,
     cover,
-    date: parsed.date,
-    updated: parsed.updated,
+    created_at: dates.created_at,
+    updated_at: dates.updated_at,
+    status: parsed.draft ? 'draft' : undefined,
     warnings,
   };
 }
 
-async function importOne(file: UploadedMarkdown, articles: ArticlesRepository): Promise<MarkdownImportResult> {
-  const draft = await readDraft(file);
-  if (!draft.content) throw new SkipFile(M.mdBodyEmpty);
-  const checked = articleCreateSchema.safeParse(draft);
+async function importOne(file: UploadedMarkdown, articles: ArticlesService): Promise<MarkdownImportResult> {
+  const read = await readFields(file);
+  if (!read.content) throw new SkipFile(M.mdBodyEmpty);
+  const checked = articleCreateSchema.safeParse(read);
   if (!checked.success) throw new SkipFile(checked.error.issues[0]?.message ?? M.badRequest);
   const fields = checked.data;
-  if (articles.listLive().some((article) => article.title === fields.title)) throw new SkipFile(M.mdDuplicateTitle);
-  const created = await articles.create({
-    ...fields,
-    created_at: draft.date,
-    updated_at: draft.updated ?? draft.date,
-    source: 'import',
-  });
-  return { filename: file.filename, status: 'imported', id: created.id, title: created.title, warnings: draft.warnings };
+  if (articles.listAdmin(undefined).some((article) => article.title === fields.title)) throw new SkipFile(M.mdDuplicateTitle);
+  const created = await articles.create(fields, undefined, 'import');
+  return { filename: file.filename, status: 'imported', id: created.id, title: created.title, warnings: read.warnings };
 }
 
 // Imports run one at a time, so two requests cannot both pass the same-title check.
@@ -94,7 +102,7 @@ export class MarkdownImportService {
   /** One import at a time, so two requests' files never interleave in the article ids. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly articles: ArticlesRepository) {}
+  constructor(private readonly articles: ArticlesService) {}
 
   import(files: readonly UploadedMarkdown[]): Promise<MarkdownImportSummary> {
     const run = this.queue.then(async () => {

@@ -2,6 +2,7 @@ import { ServerMessages as M } from '@folio/shared';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { ArticlesRepository } from '../store/articles.repository.js';
+import { AutosavesRepository } from '../store/autosaves.repository.js';
 import { AvatarsRepository } from '../store/avatars.repository.js';
 import { BackupRepository } from '../store/backup.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
@@ -15,7 +16,9 @@ import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
 import { UploadsRepository } from '../store/uploads.repository.js';
 import { AiAnalyzeService } from './ai/analyze.service.js';
+import { ArticleSearchIndex } from './article-search.js';
 import { ArticlesService } from './articles.service.js';
+import { AutosaveService } from './autosave.service.js';
 import { AuthService, loadAdminCredentials } from './auth.service.js';
 import { AvatarsService } from './avatars.service.js';
 import { BackupExportService } from './backup-export.service.js';
@@ -24,6 +27,8 @@ import { CommentsService } from './comments.service.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
+import { PublicArticlesService } from './public-articles.service.js';
+import { PublishingSchedule } from './publishing-schedule.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
 import { RevisionsService } from './revisions.service.js';
@@ -38,7 +43,14 @@ export interface Services {
   contacts: SkillOrContactService<ContactRecord>;
   avatars: AvatarsService;
   uploads: UploadsService;
+  /** The owner's articles, whatever their status (server/API.md §9, §E8). */
   articles: ArticlesService;
+  /** What readers see: published articles only (server/API.md §8, §E8). */
+  publicArticles: PublicArticlesService;
+  /** The editor's unsaved work (server/API.md §E9). */
+  autosaves: AutosaveService;
+  /** Publishes scheduled articles at their time (server/API.md §E8); the app starts it. */
+  schedule: PublishingSchedule;
   /** Remembered `Idempotency-Key`s of article creations (server/API.md §E2). */
   idempotency: IdempotencyService;
   comments: CommentsService;
@@ -68,7 +80,27 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const backupRepository = new BackupRepository(store);
   const diagramRepository = new DiagramsRepository(store);
   const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
-  const articles = new ArticlesService(articleRepository, commentRepository, diagramRepository, () => store.generation);
+  const searchIndex = new ArticleSearchIndex(articleRepository);
+  const schedule = new PublishingSchedule(articleRepository);
+  const autosaves = new AutosaveService(
+    await AutosavesRepository.open(store.dataDir, (id) => articleRepository.find(id) !== undefined),
+    articleRepository,
+  );
+  const articles = new ArticlesService({
+    articles: articleRepository,
+    comments: commentRepository,
+    diagrams: diagramRepository,
+    searchIndex,
+    autosaves,
+    schedule,
+  });
+  const publicArticles = new PublicArticlesService(
+    articleRepository,
+    commentRepository,
+    diagramRepository,
+    searchIndex,
+    () => store.generation,
+  );
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
     siteBlocks,
@@ -77,15 +109,21 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
     articles,
+    publicArticles,
+    autosaves,
+    schedule,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
-    comments: new CommentsService(commentRepository, articles, { siteBlocks, adminUsername: config.adminUsername }),
+    comments: new CommentsService(commentRepository, articles, publicArticles, {
+      siteBlocks,
+      adminUsername: config.adminUsername,
+    }),
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     revisions: new RevisionsService(new RevisionsRepository(store), articles),
-    markdownImport: new MarkdownImportService(articleRepository),
+    markdownImport: new MarkdownImportService(articles),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),
-    backupImport: new BackupImportService(backupRepository, uploadRepository, logger),
+    backupImport: new BackupImportService(backupRepository, uploadRepository, logger, schedule),
     dataGeneration: () => store.generation,
     viewGeneration: () => articleRepository.viewGeneration,
   };

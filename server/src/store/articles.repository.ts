@@ -1,4 +1,4 @@
-import type { RevisionSource } from '@folio/shared';
+import type { ArticlePublication, RevisionSource } from '@folio/shared';
 import type { CollectionName, SameCommitWrite, Store } from './store.js';
 import { takeNextId } from './record-ids.js';
 import type { ArticleRecord } from './records.js';
@@ -14,13 +14,16 @@ export interface ArticleFields {
   content: string;
 }
 
-export interface NewArticle extends ArticleFields {
+export interface NewArticle extends ArticleFields, Partial<ArticlePublication> {
   /** Set by Markdown import from front matter; otherwise the time of creation. */
   created_at?: string;
   updated_at?: string;
   /** The client that wrote it (server/API.md §E10); `api` when it did not say. */
   source?: RevisionSource;
 }
+
+/** What an update may change: the owner's fields, and the status and schedule. */
+export type ArticlePatch = Partial<ArticleFields & ArticlePublication>;
 
 /** An article with its body, as services see it. */
 export interface StoredArticle extends ArticleRecord {
@@ -32,9 +35,25 @@ export interface StoredArticle extends ArticleRecord {
 export type ArticleUpdateOutcome =
   { status: 'updated'; article: ArticleRecord } | { status: 'missing' } | { status: 'stale'; article: ArticleRecord };
 
-/** Newest first, then highest id: the order of every article list (server/API.md §8.1). */
-export const newestFirst = (a: ArticleRecord, b: ArticleRecord) =>
-  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
+/**
+ * When an article stands in a list: when it goes or went public, and a draft when it was written
+ * (server/API.md §E8). Published articles are ordered by the readers' date.
+ */
+const listedAt = (article: ArticleRecord): string => article.publish_at ?? article.created_at;
+
+/** Newest first, then highest id: the order of every article list (server/API.md §8.1 and §E8). */
+export const newestFirst = (a: ArticleRecord, b: ArticleRecord) => {
+  const dateA = listedAt(a);
+  const dateB = listedAt(b);
+  return dateA < dateB ? 1 : dateA > dateB ? -1 : b.id - a.id;
+};
+
+/** Seen by readers: published and not in the recycle bin. */
+export const isPublic = (article: ArticleRecord): boolean => article.deleted_at === null && article.status === 'published';
+
+/** A scheduled article whose time has come (`now` as a server/API.md §1.4 timestamp). */
+const isDue = (article: ArticleRecord, now: string): boolean =>
+  article.deleted_at === null && article.status === 'scheduled' && article.publish_at !== null && article.publish_at <= now;
 
 /** Drops the drawings of diagrams a new body no longer holds (their files go with the next sweep). */
 export function keepDiagramsShownBy(article: ArticleRecord, body: string): void {
@@ -63,9 +82,38 @@ export class ArticlesRepository {
     return this.store.state.articles.items;
   }
 
-  /** Every article not in the recycle bin, newest first. */
+  /** Every article not in the recycle bin (drafts and scheduled ones included), newest first. */
   listLive(): ArticleRecord[] {
     return this.items.filter((article) => article.deleted_at === null).sort(newestFirst);
+  }
+
+  /** What readers see: published articles not in the bin, newest `publish_at` first. */
+  listPublic(): ArticleRecord[] {
+    return this.items.filter(isPublic).sort(newestFirst);
+  }
+
+  /** The earliest `publish_at` of a scheduled article not in the bin; `undefined` when none waits. */
+  nextScheduledAt(): string | undefined {
+    let next: string | undefined;
+    for (const article of this.items) {
+      if (article.deleted_at !== null || article.status !== 'scheduled' || article.publish_at === null) continue;
+      if (next === undefined || article.publish_at < next) next = article.publish_at;
+    }
+    return next;
+  }
+
+  /**
+   * Publishes every scheduled article whose time has come. The publication carries out a change
+   * the owner already made, so it moves neither `revision` nor `updated_at` (server/API.md §E8):
+   * an editor open on the article can still save. Nothing is written when none is due.
+   */
+  async publishDue(now: string = isoNow()): Promise<ArticleRecord[]> {
+    if (!this.items.some((article) => isDue(article, now))) return [];
+    return this.store.mutate(['articles'], () => {
+      const due = this.items.filter((article) => isDue(article, now));
+      for (const article of due) article.status = 'published';
+      return due;
+    });
   }
 
   listBinned(): ArticleRecord[] {
@@ -79,6 +127,11 @@ export class ArticlesRepository {
   findLive(id: number): ArticleRecord | undefined {
     const article = this.find(id);
     return article && article.deleted_at === null ? article : undefined;
+  }
+
+  findPublic(id: number): ArticleRecord | undefined {
+    const article = this.find(id);
+    return article && isPublic(article) ? article : undefined;
   }
 
   body(id: number): string {
@@ -106,6 +159,8 @@ export class ArticlesRepository {
     const collections: CollectionName[] = ['articles', ...(sameCommit?.collections ?? [])];
     return this.store.mutate(collections, (state) => {
       const now = isoNow();
+      const createdAt = fields.created_at ?? now;
+      const status = fields.status ?? 'published';
       const record: ArticleRecord = {
         id,
         title: fields.title,
@@ -113,9 +168,12 @@ export class ArticlesRepository {
         tags: fields.tags,
         summary: fields.summary,
         cover: fields.cover,
-        created_at: fields.created_at ?? now,
-        updated_at: fields.updated_at ?? fields.created_at ?? now,
+        created_at: createdAt,
+        updated_at: fields.updated_at ?? createdAt,
         deleted_at: null,
+        status,
+        // A post published when it is created went public then, however old its date.
+        publish_at: status === 'draft' ? null : (fields.publish_at ?? createdAt),
         body_rev: 1,
         revision: 1,
         ...keepReplacedVersion(this.store, undefined, fields, fields.source ?? 'api', 1),
@@ -134,7 +192,7 @@ export class ArticlesRepository {
    */
   async update(
     id: number,
-    patch: Partial<ArticleFields>,
+    patch: ArticlePatch,
     expectedRevision?: number,
     source: RevisionSource = 'api',
   ): Promise<ArticleUpdateOutcome> {

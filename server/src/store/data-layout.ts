@@ -49,6 +49,13 @@ export const REVISION_FILE = /^revisions\/\d+\/(?:index\.json|\d+\.md)$/;
 export const revisionFolderName = (articleId: number) => `${REVISIONS_DIR}/${articleId}`;
 export const revisionIndexName = (articleId: number) => `${revisionFolderName(articleId)}/index.json`;
 export const revisionBodyName = (articleId: number, revision: number) => `${revisionFolderName(articleId)}/${revision}.md`;
+/**
+ * The editor's unsaved fields (server/API.md §E9), one small file per article, written on its own
+ * on every autosave: never through the article index or the journal.
+ */
+export const AUTOSAVES_DIR = 'autosaves';
+export const AUTOSAVE_FILE = /^(\d+)\.json$/;
+export const autosaveFileName = (articleId: number) => `${articleId}.json`;
 
 /** A file the store writes atomically is first written under a name like this, then renamed. */
 export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

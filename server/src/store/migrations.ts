@@ -56,13 +56,28 @@ export async function migrate(target: MigrationTarget, fromVersion: number): Pro
       const stored = article as Partial<ArticleRecord>;
       if (typeof stored.revision !== 'number') article.revision = 1;
     }
-    files.push({ name: FILE_NAMES.articles, content: serialize(target.articles) });
   }
+  if (fromVersion < 4) publishEveryArticle(target.articles.items);
+  files.push({ name: FILE_NAMES.articles, content: serialize(target.articles) });
   if (fromVersion < 3) await splitLegacyComments(target);
   const meta = await new DurableJsonFile<MetaFile>(path.join(dataDir, META)).read();
   files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });
   await journal.persist(files);
   await fs.rm(path.join(dataDir, LEGACY_COMMENTS), { force: true });
+}
+
+/**
+ * Format 3 → 4: every article written before drafts existed was public, and went public when it
+ * was created (server/API.md §E8), so its readers' date and place in the list stay as they were.
+ */
+function publishEveryArticle(articles: ArticleRecord[]): void {
+  for (const article of articles) {
+    const stored = article as Partial<ArticleRecord>;
+    if (stored.status === undefined) {
+      article.status = 'published';
+      article.publish_at = article.created_at;
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RevisionSource } from '@folio/shared';
+import type { ArticleStatus, RevisionSource } from '@folio/shared';
 
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
@@ -50,6 +50,10 @@ export interface ArticleRecord {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Only `published` articles are seen by readers (server/API.md §E8). */
+  status: ArticleStatus;
+  /** When a scheduled article goes public, or when a published one did; `null` for a draft. */
+  publish_at: string | null;
   /** Revision of the body file `article-bodies/<id>-<body_rev>.md`. */
   body_rev: number;
   /**
@@ -80,6 +84,22 @@ export interface DiagramRecord {
   /** SHA-256 (hex) names of the SVG files. */
   light: string;
   dark: string;
+}
+
+/**
+ * The editor's fields not yet saved as the article (server/API.md §E9), in `autosaves/<id>.json`:
+ * at most one per article, apart from the article so that saving it rewrites one small file.
+ */
+export interface AutosaveRecord {
+  title: string;
+  category: string;
+  tags: string[];
+  summary: string;
+  cover: string;
+  content: string;
+  saved_at: string;
+  /** The article `revision` the editor started from. */
+  base_revision: number;
 }
 
 export interface CommentRecord {
@@ -154,8 +174,9 @@ export const DATA_FORMAT = 'folio-data';
 /**
  * 2: articles carry `revision`; `idempotency-keys.json` may exist.
  * 3: comments live in `comments/<articleId>.json`, one file per article, instead of `comments.json`.
+ * 4: articles carry `status` and `publish_at`.
  */
-export const DATA_FORMAT_VERSION = 3;
+export const DATA_FORMAT_VERSION = 4;
 
 export interface MetaFile {
   format: typeof DATA_FORMAT;

@@ -32,9 +32,9 @@ export function robotsTxt(origin: string): string {
   );
 }
 
-/** The landing page and every live article, with their last change. */
+/** The landing page and every published article, with their last change. */
 export function sitemapXml(services: Services, origin: string): string {
-  const articles = services.articles.listPublic({});
+  const articles = services.publicArticles.list({});
   const newest = articles.reduce((latest, article) => (article.updated_at > latest ? article.updated_at : latest), '');
   const urls = [
     `  <url><loc>${escapeXml(`${origin}/`)}</loc>${newest ? `<lastmod>${newest}</lastmod>` : ''}</url>`,
@@ -46,10 +46,14 @@ export function sitemapXml(services: Services, origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** RSS 2.0 feed of the newest articles (title, link, summary, date, category). */
+/** The readers' date of a published article (server/API.md §E8), as RSS writes dates. */
+const publishedDate = (article: { publish_at: string | null; created_at: string }) =>
+  new Date(article.publish_at ?? article.created_at).toUTCString();
+
+/** RSS 2.0 feed of the newest published articles (title, link, summary, date, category). */
 export function rssXml(services: Services, origin: string): string {
   const site = siteTitle(services);
-  const articles = services.articles.listPublic({}).slice(0, RSS_ITEM_COUNT);
+  const articles = services.publicArticles.list({}).slice(0, RSS_ITEM_COUNT);
   const items = articles.map((article) => {
     const link = `${origin}/articles/${article.id}`;
     return [
@@ -58,13 +62,13 @@ export function rssXml(services: Services, origin: string): string {
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <description>${escapeXml(article.summary)}</description>`,
-      `      <pubDate>${new Date(article.created_at).toUTCString()}</pubDate>`,
+      `      <pubDate>${publishedDate(article)}</pubDate>`,
       ...(article.category ? [`      <category>${escapeXml(article.category)}</category>`] : []),
       ...article.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
       '    </item>',
     ].join('\n');
   });
-  const lastBuild = articles[0] ? new Date(articles[0].created_at).toUTCString() : new Date(0).toUTCString();
+  const lastBuild = articles[0] ? publishedDate(articles[0]) : new Date(0).toUTCString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

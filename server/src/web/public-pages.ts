@@ -49,7 +49,7 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
   const pageFor = (ctx: Context, route: PublicPageRoute): PublicPage => {
     if (route.kind === 'landing') return { status: 200, snapshot: () => landingSnapshot(services) };
     if (route.kind === 'not-found') return { status: 404, snapshot: () => layoutSnapshot(services) };
-    const visit = visitArticlePage(services.articles, route.id, ctx.method);
+    const visit = visitArticlePage(services.publicArticles, route.id, ctx.method);
     return {
       status: visit.live ? 200 : 404,
       snapshot: () => articleSnapshot(services, route.id, false),

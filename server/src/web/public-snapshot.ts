@@ -20,8 +20,8 @@ function baseSnapshot(services: Services): PublicPageSnapshot {
  * would answer (same presenters), so the hydrated page and later refetches agree.
  */
 export function landingSnapshot(services: Services): PublicPageSnapshot {
-  const { articles } = services;
-  const live = articles.listPublic({});
+  const articles = services.publicArticles;
+  const live = articles.list({});
   const total = live.length;
   return {
     ...baseSnapshot(services),
@@ -29,7 +29,7 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
     contacts: services.contacts.list().map(presentContact),
     avatars: services.avatars.list().map(presentAvatar),
     articleList: {
-      articles: articles.presentPublicList(live.slice(0, PUBLIC_ARTICLES_PAGE_SIZE)),
+      articles: articles.presentList(live.slice(0, PUBLIC_ARTICLES_PAGE_SIZE)),
       total,
       pages: Math.ceil(total / PUBLIC_ARTICLES_PAGE_SIZE),
       current_page: 1,
@@ -41,12 +41,13 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
 }
 
 /**
- * An article page's data; `article` is `null` for an unknown or binned id. A rendered page is a
- * visit, so it counts a view like `GET /api/articles/{id}` (HEAD does not).
+ * An article page's data; `article` is `null` for an id readers do not see (unknown, binned, a
+ * draft or scheduled). A rendered page is a visit, so it counts a view like
+ * `GET /api/articles/{id}` (HEAD does not).
  */
 export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
-  const { articles } = services;
-  return { ...baseSnapshot(services), article: articles.isLive(id) ? articles.publicDetail(id, countView) : null };
+  const articles = services.publicArticles;
+  return { ...baseSnapshot(services), article: articles.isPublished(id) ? articles.detail(id, countView) : null };
 }
 
 /** A page that needs only the layout's data (the 404 page). */

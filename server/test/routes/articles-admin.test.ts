@@ -52,7 +52,14 @@ describe('POST /api/admin/articles', () => {
         updated_at: expect.stringMatching(/Z$/),
         revision: 1,
         drawn_diagrams: [],
+        status: 'published',
+        publish_at: expect.stringMatching(/Z$/),
+        has_autosave: false,
+        autosave: null,
       });
+      // Published on creation, as the original client expects: it went public when it was created.
+      const { created_at, publish_at } = response.body.data as { created_at: string; publish_at: string };
+      expect(publish_at).toBe(created_at);
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
     } finally {
       realtime.close();

@@ -37,6 +37,7 @@ describe('GET /api/articles', () => {
       comment_count: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       updated_at: expect.stringMatching(/Z$/),
+      publish_at: card?.created_at,
     });
     expect(card).not.toHaveProperty('content');
   });

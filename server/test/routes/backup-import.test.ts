@@ -109,6 +109,11 @@ describe('import of the original (legacy) format', () => {
       updated_at: '2025-08-10T09:07:06Z',
       revision: 1,
       drawn_diagrams: [],
+      // The original's articles were all public: published when they were created.
+      status: 'published',
+      publish_at: '2025-08-10T09:07:06Z',
+      has_autosave: false,
+      autosave: null,
     });
   });
 

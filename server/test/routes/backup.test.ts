@@ -100,6 +100,8 @@ describe('export', () => {
       views: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      status: 'published',
+      publish_at: article?.created_at,
     });
 
     expect(data.comments.map((comment) => comment.author).sort()).toEqual(['张三', '李四']);

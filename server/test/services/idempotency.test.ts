@@ -5,9 +5,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@folio/shared';
 import type { ArticleCreateRequest } from '@folio/shared';
+import { ArticleSearchIndex } from '../../src/services/article-search.js';
 import { ArticlesService } from '../../src/services/articles.service.js';
+import { AutosaveService } from '../../src/services/autosave.service.js';
 import { IdempotencyService, fingerprintOf } from '../../src/services/idempotency.service.js';
+import { PublishingSchedule } from '../../src/services/publishing-schedule.service.js';
 import { ArticlesRepository } from '../../src/store/articles.repository.js';
+import { AutosavesRepository } from '../../src/store/autosaves.repository.js';
 import { CommentsRepository } from '../../src/store/comments.repository.js';
 import { DiagramsRepository } from '../../src/store/diagrams.repository.js';
 import { IdempotencyRepository } from '../../src/store/idempotency.repository.js';
@@ -24,13 +28,17 @@ const answersDir = () => path.join(dataDir, 'idempotency');
 
 const fields: ArticleCreateRequest = { title: '标题', content: '正文', category: '', tags: [], summary: '', cover: '' };
 
-const articlesOf = (store: Store) =>
-  new ArticlesService(
-    new ArticlesRepository(store),
-    new CommentsRepository(store),
-    new DiagramsRepository(store),
-    () => store.generation,
-  );
+async function articlesOf(store: Store): Promise<ArticlesService> {
+  const repository = new ArticlesRepository(store);
+  return new ArticlesService({
+    articles: repository,
+    comments: new CommentsRepository(store),
+    diagrams: new DiagramsRepository(store),
+    searchIndex: new ArticleSearchIndex(repository),
+    autosaves: new AutosaveService(await AutosavesRepository.open(store.dataDir, () => true), repository),
+    schedule: new PublishingSchedule(repository),
+  });
+}
 
 /** A service whose clock the test moves by hand. */
 function serviceAt(store: Store, clock: { now: number }) {
@@ -42,7 +50,7 @@ describe('IdempotencyService expiry', () => {
     const store = await Store.open(dataDir);
     const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
     const idempotency = serviceAt(store, clock);
-    const articles = articlesOf(store);
+    const articles = await articlesOf(store);
 
     const first = await articles.createOnce(idempotency, 'k', fields);
     clock.now += IDEMPOTENCY_KEY_TTL_MS - 1;
@@ -69,7 +77,7 @@ describe('IdempotencyService expiry', () => {
   it('drops other expired keys whenever a new one is stored', async () => {
     const store = await Store.open(dataDir);
     const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
-    const articles = articlesOf(store);
+    const articles = await articlesOf(store);
     await articles.createOnce(serviceAt(store, clock), 'old', fields);
     clock.now += IDEMPOTENCY_KEY_TTL_MS + 1;
     await articles.createOnce(serviceAt(store, clock), 'new', fields);
@@ -92,7 +100,7 @@ describe('IdempotencyService storage', () => {
     const clock = { now: Date.now() };
     const rename = failRenameOf(failing);
     try {
-      await expect(articlesOf(store).createOnce(serviceAt(store, clock), 'k', fields)).rejects.toThrow('simulated crash');
+      await expect((await articlesOf(store)).createOnce(serviceAt(store, clock), 'k', fields)).rejects.toThrow('simulated crash');
     } finally {
       rename.mockRestore();
     }
@@ -105,13 +113,13 @@ describe('IdempotencyService storage', () => {
     expect(reopened.state.articles.items).toEqual([]);
     expect(reopened.state.idempotencyKeys.items).toEqual([]);
     expect(await readdir(answersDir())).toEqual([]);
-    expect((await articlesOf(reopened).createOnce(idempotency, 'k', fields)).replayed).toBe(false);
+    expect((await (await articlesOf(reopened)).createOnce(idempotency, 'k', fields)).replayed).toBe(false);
   });
 
   it('stores the key, its answer and the article together once the journal is on disk', async () => {
     const { reopened, idempotency } = await createFailingAt(/idempotency[\\/][0-9a-f]{64}\.json$/);
     expect(reopened.state.articles.items).toHaveLength(1);
-    const retry = await articlesOf(reopened).createOnce(idempotency, 'k', fields);
+    const retry = await (await articlesOf(reopened)).createOnce(idempotency, 'k', fields);
     expect(retry).toMatchObject({ replayed: true, detail: { id: reopened.state.articles.items[0]?.id, content: '正文' } });
   });
 
@@ -128,7 +136,7 @@ describe('IdempotencyService storage', () => {
     await Store.open(dataDir);
     await writeFile(path.join(dataDir, 'idempotency-keys.json'), JSON.stringify({ items: [record] }));
     const store = await Store.open(dataDir);
-    const outcome = await articlesOf(store).createOnce(serviceAt(store, { now }), 'from-before', fields);
+    const outcome = await (await articlesOf(store)).createOnce(serviceAt(store, { now }), 'from-before', fields);
     expect(outcome).toEqual({ detail: response.data, etag: '"1"', replayed: true });
     expect(store.state.articles.items).toEqual([]);
   });

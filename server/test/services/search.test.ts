@@ -16,6 +16,8 @@ function buildRecord(overrides: Partial<ArticleRecord> = {}): ArticleRecord {
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
     deleted_at: null,
+    status: 'published',
+    publish_at: '2025-01-01T00:00:00Z',
     body_rev: 1,
     revision: 1,
     ...overrides,

@@ -179,7 +179,7 @@ describe('format 3 migration under SIGKILL', () => {
 
       server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
       expect([...(await storedCommentIds(server.url))].sort((a, b) => a - b)).toEqual(old.comments.map((comment) => comment.id));
-      expect(JSON.parse(await readFile(path.join(dataDir, 'meta.json'), 'utf8'))).toMatchObject({ version: 3 });
+      expect(JSON.parse(await readFile(path.join(dataDir, 'meta.json'), 'utf8'))).toMatchObject({ version: 4 });
       expect(await readdir(dataDir)).not.toContain('comments.json');
       expect(await readdir(commentsDir())).toHaveLength(ARTICLES + 1);
       await expectCleanCommentFiles();

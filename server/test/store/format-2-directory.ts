@@ -10,8 +10,11 @@ export interface Format2Options {
   deletedComments?: number;
 }
 
+/** An article as formats 1 to 3 stored it: before drafts, every article was public and had no status. */
+export type StoredBeforeStatus = Omit<ArticleRecord, 'status' | 'publish_at'>;
+
 export interface Format2Directory {
-  articles: ArticleRecord[];
+  articles: StoredBeforeStatus[];
   comments: CommentRecord[];
   nextCommentId: number;
   /** The last article is in the recycle bin: its comments must survive the migration too. */
@@ -19,7 +22,7 @@ export interface Format2Directory {
 }
 
 /** An article record as format 2 stored it (format 1 had no `revision`). */
-export const buildStoredArticle = (id: number, deletedAt: string | null): ArticleRecord => ({
+export const buildStoredArticle = (id: number, deletedAt: string | null): StoredBeforeStatus => ({
   id,
   title: `旧文章 ${id}`,
   category: '前端开发',

@@ -9,6 +9,7 @@ export const ImportFieldMessages = {
   nonNegativeInt: '必须是非负整数',
   levelInvalid: '必须是0到100之间的整数',
   dateInvalid: '日期格式无效',
+  statusInvalid: '只能是 draft、scheduled 或 published',
   tooLong: (max: number) => `不能超过${max}个字符`,
   tooManyTags: (max: number) => `标签不能超过${max}个`,
   duplicate: '重复',

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AppContext } from '../../../app-context.js';
 import { registerArticleByIdRoutes, registerArticleCollectionRoutes } from './articles.routes.js';
+import { registerAutosaveRoutes } from './autosave.routes.js';
 import { registerRecycleBinRoutes } from './recycle-bin.routes.js';
 import { registerArticleRevisionRoutes } from './revisions.routes.js';
 import { registerArticleToolRoutes } from './tools.routes.js';
@@ -16,5 +17,6 @@ export function registerAdminArticleRoutes(router: Router, context: AppContext):
   registerArticleToolRoutes(router, context);
   registerRecycleBinRoutes(router, context);
   registerArticleRevisionRoutes(router, context);
+  registerAutosaveRoutes(router, context);
   registerArticleByIdRoutes(router, context);
 }

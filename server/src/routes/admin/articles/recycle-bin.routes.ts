@@ -6,7 +6,8 @@ import { parseId, parsePagination } from '../../../http/validate.js';
 import { emitArticlesChanged } from './articles.routes.js';
 
 /** The recycle bin of server/API.md §10. Purges emit no event: binned articles are already hidden. */
-export function registerRecycleBinRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
+export function registerRecycleBinRoutes(router: Router, context: AppContext): void {
+  const { services, requireAdmin } = context;
   const { articles, recycleBin: service } = services;
   const base = '/api/admin/recycle-bin';
 
@@ -23,8 +24,9 @@ export function registerRecycleBinRoutes(router: Router, { services, realtime, r
   router.post(`${base}/:id/restore`, requireAdmin, async (ctx) => {
     const id = parseId(ctx.params.id, M.notInBin);
     const restored = await service.restore(id);
-    emitArticlesChanged(realtime, [id]);
-    sendOk(ctx, articles.presentAdminDetail(restored), { msg: M.restored });
+    // Named only when it comes back published: a restored draft stays unseen (server/API.md §E8).
+    emitArticlesChanged(context, [id]);
+    sendOk(ctx, await articles.adminDetail(restored), { msg: M.restored });
   });
 
   router.delete(`${base}/:id`, requireAdmin, async (ctx) => {

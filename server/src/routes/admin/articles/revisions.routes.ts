@@ -30,7 +30,7 @@ export function registerArticleRevisionRoutes(router: Router, { services, realti
     const revision = parseId(ctx.params.revision, M.revisionNotFound);
     const precondition = parseIfMatch(ctx);
     const restored = await revisions.restore(id, revision, precondition, parseRevisionSource(ctx));
-    emitArticlesChanged(realtime, [id]);
+    emitArticlesChanged({ services, realtime }, [id]);
     ctx.set('ETag', articleEtag(restored));
     sendOk(ctx, articles.presentAdminDetail(restored), { msg: M.revisionRestored });
   });

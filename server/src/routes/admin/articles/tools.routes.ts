@@ -8,7 +8,8 @@ import { parseBody } from '../../../http/validate.js';
 import { emitArticlesChanged } from './articles.routes.js';
 
 /** Markdown import and AI analysis: the admin article tools of server/API.md §9. */
-export function registerArticleToolRoutes(router: Router, { services, realtime, requireAdmin, rateLimits }: AppContext): void {
+export function registerArticleToolRoutes(router: Router, context: AppContext): void {
+  const { services, requireAdmin, rateLimits } = context;
   const { aiAnalyze, markdownImport } = services;
 
   // Limited per token (server/API.md §1.6): each analysis may cost the owner a paid provider call.
@@ -38,7 +39,8 @@ export function registerArticleToolRoutes(router: Router, { services, realtime, 
     const summary = await markdownImport.import(
       files.map((file) => ({ filename: file.originalFilename ?? '', path: file.filepath, size: file.size })),
     );
-    if (summary.imported_count > 0) emitArticlesChanged(realtime, summary.imported_ids);
+    // Drafts the files marked as such are imported unseen, and unannounced (server/API.md §E8).
+    emitArticlesChanged(context, summary.imported_ids);
     sendOk(ctx, summary, { msg: M.importMdResult(summary.imported_count, summary.skipped_count) });
   });
 }
