@@ -200,6 +200,50 @@ describe('POST /api/admin/articles/:id/revisions/:revision/restore', () => {
   });
 });
 
+describe('a restore and the rest of the article', () => {
+  it('discards the autosave when it changes the fields, as a save does, and answers the detail with what is left', async () => {
+    const { id, fourth } = await articleWithFourVersions();
+    const autosave = { title: '没保存的标题', category: '', tags: '', summary: '', cover: '', content: '没保存的正文' };
+    const kept = await api('PUT', `/api/admin/articles/${id}/autosave`, {
+      token,
+      json: { ...autosave, base_revision: fourth.revision },
+    });
+    expect(kept.status).toBe(200);
+    expect(await detail(id)).toMatchObject({ autosave: { title: '没保存的标题' } });
+    // Restoring the current version changes no field: the autosave stays, and the answer says so.
+    const same = await restore(id, fourth.revision);
+    expect(same.body.data).toMatchObject({
+      revision: fourth.revision + 1,
+      has_autosave: true,
+      autosave: { title: '没保存的标题' },
+    });
+    const restored = await restore(id, 1);
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toMatchObject({ title: '第一版', autosave: null, has_autosave: false });
+    expect(await detail(id)).toMatchObject({ autosave: null });
+  });
+
+  it('keeps a draft a draft and tells visitors nothing about it', async () => {
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '草稿', content: '第一版', status: 'draft' },
+    });
+    const id = created.body.id as number;
+    await saved(id, { content: '第二版' });
+    const realtime = await connectRealtime(server.url);
+    try {
+      const restored = await restore(id, 1);
+      expect(restored.body.data).toMatchObject({ content: '第一版', status: 'draft', publish_at: null });
+      // A published article's restore is heard at once (above); a draft's never is.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(realtime.events.filter((event) => event.name === 'articles_updated')).toEqual([]);
+    } finally {
+      realtime.close();
+    }
+    expect((await api('GET', `/api/articles/${id}`)).status).toBe(404);
+  });
+});
+
 describe('X-Folio-Source', () => {
   it('refuses a value that names no client with 400, on a create, a save and a restore, changing nothing', async () => {
     const { id, fourth } = await articleWithFourVersions();
