@@ -44,7 +44,9 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  // A width of its own even when a side has no lines, so stacked diffs line their columns up.
   lineNo: {
+    minWidth: '2em',
     padding: `0 ${tokens.spacingHorizontalS}`,
     textAlign: 'right',
     color: tokens.colorNeutralForeground4,

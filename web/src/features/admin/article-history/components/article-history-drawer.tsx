@@ -6,6 +6,7 @@ import {
   DrawerHeaderTitle,
   MessageBar,
   MessageBarBody,
+  mergeClasses,
   OverlayDrawer,
   Spinner,
   Text,
@@ -95,6 +96,7 @@ export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRes
       open={open}
       position="end"
       size={fullWidth ? 'full' : 'large'}
+      className={mergeClasses(styles.drawer, fullWidth && styles.drawerFull)}
       onOpenChange={(_, data) => !data.open && onClose()}
       aria-label={M.history}
       data-testid="article-history"
@@ -117,7 +119,7 @@ export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRes
           <div className={styles.single}>
             {comparison ? (
               <>
-                <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => setSelected(null)}>
+                <Button appearance="subtle" className={styles.back} icon={<ArrowLeftRegular />} onClick={() => setSelected(null)}>
                   {M.historyBack}
                 </Button>
                 {comparison}

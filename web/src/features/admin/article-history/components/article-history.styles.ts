@@ -2,6 +2,10 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** The history drawer: the list of versions beside (or, on a phone, instead of) the comparison. */
 export const useHistoryStyles = makeStyles({
+  // Fluent sizes the drawer in vw, which counts the page's scroll bar: a full-width drawer would
+  // lose its left edge under it.
+  drawer: { maxWidth: '100%' },
+  drawerFull: { width: '100%' },
   panes: {
     display: 'grid',
     gridTemplateColumns: 'minmax(260px, 320px) minmax(0, 1fr)',
@@ -10,6 +14,7 @@ export const useHistoryStyles = makeStyles({
     minHeight: 0,
   },
   single: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  back: { alignSelf: 'flex-start' },
   listPane: {
     position: 'sticky',
     top: 0,
