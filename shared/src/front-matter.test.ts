@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FrontMatterError, parseFrontMatterDate, parseMarkdownArticle, titleFromFileName } from './front-matter.js';
+import {
+  FrontMatterError,
+  articleDatesOf,
+  parseFrontMatterDate,
+  parseMarkdownArticle,
+  titleFromFileName,
+} from './front-matter.js';
 
 describe('parseMarkdownArticle', () => {
   it('reads Hexo-style YAML: categories list, tag list, description, cover, date and updated', () => {
@@ -86,5 +92,43 @@ describe('dates and names', () => {
 
   it('derives a title from the file name', () => {
     expect(titleFromFileName('posts/2024/我的文章.markdown')).toBe('我的文章');
+  });
+});
+
+describe('drafts', () => {
+  it("reads Hugo's draft: true and Jekyll's published: false as a draft, and nothing else", () => {
+    const draftOf = (frontMatter: string) => parseMarkdownArticle(`---\n${frontMatter}\n---\n正文`).draft;
+    expect(draftOf('draft: true')).toBe(true);
+    expect(draftOf('draft: "true"')).toBe(true);
+    expect(draftOf('published: false')).toBe(true);
+    expect(parseMarkdownArticle('+++\ndraft = true\n+++\n正文').draft).toBe(true);
+    expect(draftOf('draft: false')).toBe(false);
+    expect(draftOf('published: true')).toBe(false);
+    expect(draftOf('title: 没有标记')).toBe(false);
+    expect(parseMarkdownArticle('# 没有 front matter\n正文').draft).toBe(false);
+  });
+});
+
+describe('articleDatesOf', () => {
+  it('takes updated for the creation when there is no date, and drops an updated earlier than the date', () => {
+    expect(articleDatesOf({ date: undefined, updated: '2021-06-01T00:00:00Z' })).toEqual({
+      created_at: '2021-06-01T00:00:00Z',
+      updated_at: '2021-06-01T00:00:00Z',
+      updatedDropped: false,
+    });
+    expect(articleDatesOf({ date: '2021-08-01T00:00:00Z', updated: '2021-01-01T00:00:00Z' })).toEqual({
+      created_at: '2021-08-01T00:00:00Z',
+      updated_at: '2021-08-01T00:00:00Z',
+      updatedDropped: true,
+    });
+    expect(articleDatesOf({ date: '2021-08-01T00:00:00Z', updated: '2021-09-01T00:00:00Z' })).toMatchObject({
+      created_at: '2021-08-01T00:00:00Z',
+      updated_at: '2021-09-01T00:00:00Z',
+    });
+    expect(articleDatesOf({ date: undefined, updated: undefined })).toEqual({
+      created_at: undefined,
+      updated_at: undefined,
+      updatedDropped: false,
+    });
   });
 });

@@ -11,6 +11,9 @@ export interface ArticleInput {
   tags?: string | string[];
   summary?: string;
   cover?: string;
+  /** Absent: published at once, as the original client's articles are (server/API.md §E8). */
+  status?: 'draft' | 'scheduled' | 'published';
+  publish_at?: string;
 }
 
 export const buildArticle = (overrides: Partial<ArticleInput> = {}): ArticleInput => ({
@@ -52,6 +55,9 @@ export async function postComment(
     headers,
   });
 }
+
+/** A server/API.md §1.4 timestamp `ms` milliseconds from now (fractions dropped as the server drops them). */
+export const isoIn = (ms: number): string => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}Z`;
 
 /** Ids of a list response's `data` array. */
 export const idsOf = (body: EnvelopeBody): number[] => (body.data as { id: number }[]).map((item) => item.id);

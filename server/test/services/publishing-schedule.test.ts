@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { PublishingSchedule } from '../../src/services/publishing-schedule.service.js';
+import { ArticlesRepository } from '../../src/store/articles.repository.js';
+import { isoNow } from '../../src/store/clock.js';
+import { Store } from '../../src/store/store.js';
+
+let dataDir: string;
+let store: Store;
+let articles: ArticlesRepository;
+let stop: (() => Promise<void>) | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'folio-schedule-'));
+  store = await Store.open(dataDir);
+  articles = new ArticlesRepository(store);
+});
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+  await store.flush();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const fields = { title: '远期', category: '', tags: [], summary: '', cover: '', content: '正文' };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PublishingSchedule', () => {
+  it('waits for an article due in a month without firing early: setTimeout cannot wait that long', async () => {
+    const far = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(new Date(Date.now() + 30 * DAY)) });
+    const publishDue = vi.spyOn(articles, 'publishDue');
+    const published: number[][] = [];
+    stop = new PublishingSchedule(articles).start((ids) => published.push(ids), createLogger('silent'));
+    await pause(300);
+    // One look at start; an overflowing delay would fire at once and look again and again.
+    expect(publishDue).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([]);
+    expect(articles.find(far.id)?.status).toBe('scheduled');
+  });
+
+  it('publishes what is past due at start, then the next one at its time, and nothing after it stops', async () => {
+    const due = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(new Date(Date.now() - DAY)) });
+    const next = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(new Date(Date.now() + 1500)) });
+    const published: number[][] = [];
+    const schedule = new PublishingSchedule(articles);
+    stop = schedule.start((ids) => published.push(ids), createLogger('silent'));
+    await vi.waitFor(() => expect(published).toEqual([[due.id]]), { timeout: 1000 });
+    await vi.waitFor(() => expect(published).toEqual([[due.id], [next.id]]), { timeout: 3000 });
+
+    await stop();
+    stop = undefined;
+    const later = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(new Date(Date.now() + 1000)) });
+    schedule.rearm();
+    await pause(2200);
+    expect(articles.find(later.id)?.status).toBe('scheduled');
+    expect(published).toHaveLength(2);
+  });
+});
