@@ -37,8 +37,9 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalS,
   },
   heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flex: '1 1 0', minWidth: 0 },
-  title: { margin: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
+  title: { flex: 1, margin: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  actions: { marginLeft: 'auto' },
+  actionsNarrow: { flex: '1 1 100%' },
   // One line of fixed height: the status and the save state change while typing, nothing below moves.
   meta: {
     display: 'grid',
@@ -90,14 +91,16 @@ export default function ArticleEditorPage() {
             <Text as="h1" size={500} weight="semibold" className={styles.title}>
               {article === null && params.id === undefined ? T.newArticle : T.editArticle}
             </Text>
-          </div>
-          <div className={styles.actions}>
+            {/* In the title's row, so its appearing once a new article exists moves nothing below. */}
             <ArticleHistoryButton
               articleId={article?.id ?? null}
               revision={article?.revision}
               onRestored={editor.adoptServerCopy}
             />
+          </div>
+          <div className={narrow ? styles.actionsNarrow : styles.actions}>
             <EditorActions
+              compact={narrow}
               status={article?.status ?? null}
               publishAt={article?.publishAt ?? null}
               disabled={editor.loading || editor.saving}
@@ -110,8 +113,9 @@ export default function ArticleEditorPage() {
         </div>
         <div className={styles.meta}>
           {article ? <ArticleStatusBadge status={article.status} publishAt={article.publishAt} /> : <span />}
+          {/* The badge already names a schedule's time; the full date is for wide screens. */}
           <Text size={200} className={styles.when}>
-            {when}
+            {narrow ? '' : when}
           </Text>
           <SaveStateText state={editor.saveState} className={styles.saveState} />
         </div>

@@ -1,7 +1,10 @@
-import { Badge } from '@fluentui/react-components';
+import { Badge, makeStyles, mergeClasses } from '@fluentui/react-components';
 import type { BadgeProps } from '@fluentui/react-components';
 import type { ArticleStatus } from '@folio/shared';
 import { statusLabel } from '../model/article-status';
+
+// One line always: a schedule's date and time must not wrap inside the badge's fixed height.
+const useStyles = makeStyles({ badge: { whiteSpace: 'nowrap', flexShrink: 0 } });
 
 const colors: Record<ArticleStatus, BadgeProps['color']> = {
   draft: 'warning',
@@ -17,8 +20,15 @@ export interface ArticleStatusBadgeProps {
 
 /** 草稿 / 定时 HH:mm / 已发布, in the table and the editor alike. */
 export function ArticleStatusBadge({ status, publishAt, className }: ArticleStatusBadgeProps) {
+  const styles = useStyles();
   return (
-    <Badge className={className} appearance="tint" shape="rounded" color={colors[status]} data-testid="article-status">
+    <Badge
+      className={mergeClasses(styles.badge, className)}
+      appearance="tint"
+      shape="rounded"
+      color={colors[status]}
+      data-testid="article-status"
+    >
       {statusLabel(status, publishAt)}
     </Badge>
   );

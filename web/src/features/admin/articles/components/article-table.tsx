@@ -32,7 +32,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  table: { minWidth: '1130px' },
+  table: { minWidth: '1040px' },
   check: { width: '44px' },
   title: { width: '18%' },
   summary: {
@@ -44,7 +44,7 @@ const useStyles = makeStyles({
   },
   thumb: { width: '64px', height: '36px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   time: { width: '96px' },
-  status: { width: '110px' },
+  status: { width: '128px' },
   statusCell: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   unsaved: { color: tokens.colorNeutralForeground3 },
   tags: { wordBreak: 'break-word' },

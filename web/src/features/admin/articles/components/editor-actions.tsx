@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactElement } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, CalendarClockRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { AdminUiMessages as T } from '@folio/shared';
@@ -7,6 +8,9 @@ import { ScheduleDialog } from './schedule-dialog';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // A phone: one row of equal buttons across the width, words only.
+  compact: { display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '1fr', gap: tokens.spacingHorizontalS },
+  compactButton: { minWidth: 0, paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
 export interface EditorActionsProps {
@@ -14,6 +18,8 @@ export interface EditorActionsProps {
   status: ArticleStatus | null;
   publishAt: string | null;
   disabled: boolean;
+  /** Narrow screens: equal buttons across the width, without icons. */
+  compact?: boolean;
   onSaveDraft: () => Promise<boolean>;
   onPublish: () => Promise<boolean>;
   onSchedule: (publishAt: string) => Promise<boolean>;
@@ -29,12 +35,15 @@ export function EditorActions({
   status,
   publishAt,
   disabled,
+  compact = false,
   onSaveDraft,
   onPublish,
   onSchedule,
   onUnpublish,
 }: EditorActionsProps) {
   const styles = useStyles();
+  const buttonClass = compact ? styles.compactButton : undefined;
+  const icon = (element: ReactElement) => (compact ? undefined : element);
   const [scheduling, setScheduling] = useState(false);
   const [busy, setBusy] = useState(false);
   const live = status === 'published' || status === 'scheduled';
@@ -49,22 +58,43 @@ export function EditorActions({
   };
 
   return (
-    <div className={styles.actions}>
+    <div className={compact ? styles.compact : styles.actions}>
       {live ? (
-        <Button icon={<ArrowUndoRegular />} disabled={disabled || busy} onClick={() => void run(onUnpublish)}>
+        <Button
+          className={buttonClass}
+          icon={icon(<ArrowUndoRegular />)}
+          disabled={disabled || busy}
+          onClick={() => void run(onUnpublish)}
+        >
           {T.unpublish}
         </Button>
       ) : (
-        <Button icon={<SaveRegular />} disabled={disabled || busy} onClick={() => void run(onSaveDraft)}>
+        <Button
+          className={buttonClass}
+          icon={icon(<SaveRegular />)}
+          disabled={disabled || busy}
+          onClick={() => void run(onSaveDraft)}
+        >
           {T.saveDraft}
         </Button>
       )}
       {status !== 'published' && (
-        <Button icon={<CalendarClockRegular />} disabled={disabled || busy} onClick={() => setScheduling(true)}>
+        <Button
+          className={buttonClass}
+          icon={icon(<CalendarClockRegular />)}
+          disabled={disabled || busy}
+          onClick={() => setScheduling(true)}
+        >
           {T.schedulePublish}
         </Button>
       )}
-      <Button appearance="primary" icon={<SendRegular />} disabled={disabled || busy} onClick={() => void run(onPublish)}>
+      <Button
+        className={buttonClass}
+        appearance="primary"
+        icon={icon(<SendRegular />)}
+        disabled={disabled || busy}
+        onClick={() => void run(onPublish)}
+      >
         {T.publish}
       </Button>
       <ScheduleDialog
