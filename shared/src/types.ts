@@ -105,11 +105,16 @@ export interface PublicArticleListItem {
   created_at: string;
   updated_at: string;
   /**
-   * When it went public: the readers' date, and the order of the public list (server/API.md
-   * §E8). Always sent by this server; optional for lists built without one (the demo list).
+   * When it went public: the readers' date, and the order of the public list
+   * (server/API.md §E8). Always sent by this server; optional for lists built without one (the
+   * demo list).
    */
   publish_at?: string;
 }
+
+/** The date readers see on an article: when it went public, else (a list without one) when it was written. */
+export const readersDateOf = (article: Pick<PublicArticleListItem, 'publish_at' | 'created_at'>): string =>
+  article.publish_at ?? article.created_at;
 
 export interface PublicComment {
   id: number;

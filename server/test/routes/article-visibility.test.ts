@@ -92,6 +92,16 @@ describe('an article readers must not see (a draft, a scheduled article, a binne
   });
 });
 
+describe("the readers' date", () => {
+  it('is publish_at in the feed and the Open Graph tags of a back-dated article', async () => {
+    const id = await createArticle(api, token, { title: '补发', status: 'published', publish_at: '2020-02-02T00:00:00Z' });
+    const page = await text(`/articles/${id}`);
+    expect(page).toContain('<meta property="article:published_time" content="2020-02-02T00:00:00Z" />');
+    expect(page).toContain('"datePublished":"2020-02-02T00:00:00Z"');
+    expect(await text('/rss.xml')).toContain('<pubDate>Sun, 02 Feb 2020 00:00:00 GMT</pubDate>');
+  });
+});
+
 describe('the live event of an article save', () => {
   it('names no draft or scheduled article: their saves send nothing, publishing and withdrawing do', async () => {
     const realtime = await connectRealtime(server.url);

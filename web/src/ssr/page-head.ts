@@ -1,4 +1,4 @@
-import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
+import { escapeHtml, PublicUiMessages as M, readersDateOf, stripTags } from '@folio/shared';
 import type { PublicPageSnapshot } from '@folio/shared';
 
 export interface PageHeadInput {
@@ -80,7 +80,7 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   if (image) meta('name', 'twitter:image', image);
 
   if (article) {
-    meta('property', 'article:published_time', article.created_at);
+    meta('property', 'article:published_time', readersDateOf(article));
     meta('property', 'article:modified_time', article.updated_at);
     if (article.category) meta('property', 'article:section', article.category);
     for (const tag of article.tags) meta('property', 'article:tag', tag);
@@ -89,7 +89,7 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
       '@type': 'BlogPosting',
       headline: article.title,
       description,
-      datePublished: article.created_at,
+      datePublished: readersDateOf(article),
       dateModified: article.updated_at,
       mainEntityOfPage: canonical,
       url: canonical,

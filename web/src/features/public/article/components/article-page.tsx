@@ -4,7 +4,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left'
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
-import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
+import { PublicUiMessages as M, CommonUiMessages, readersDateOf } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
 import { formatDate } from '../../../../lib/format';
 import { coverSrc } from '../../articles/model/cover';
@@ -86,7 +86,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
       <div className={styles.meta}>
         <span className={styles.metaItem}>
           <CalendarRegular aria-hidden="true" />
-          <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
+          <time dateTime={readersDateOf(article)}>{formatDate(readersDateOf(article))}</time>
         </span>
         {article.views > 0 && (
           <span className={styles.metaItem}>

@@ -3,7 +3,7 @@ import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { ChatRegular } from '@fluentui/react-icons/headless/svg/chat';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
-import { CARD_MAX_TAGS, PublicUiMessages as M } from '@folio/shared';
+import { CARD_MAX_TAGS, PublicUiMessages as M, readersDateOf } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
 import { FallbackImage } from '../../../../components/fallback-image';
 import { Badge } from '../../../../components/ui/badge';
@@ -68,7 +68,7 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
             </span>
             <span className={styles.stat}>
               <CalendarRegular aria-hidden="true" />
-              <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
+              <time dateTime={readersDateOf(article)}>{formatDate(readersDateOf(article))}</time>
             </span>
           </div>
           <Button
