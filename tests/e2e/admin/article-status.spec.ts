@@ -117,3 +117,28 @@ test('a new article: 保存草稿, 定时发布 through the picker (a past time 
   await filter.selectOption({ label: '已发布' });
   await expect(page.getByTestId('article-row')).toHaveCount(4);
 });
+
+test('batch AI suggestions are saved as written by the AI, other admin saves by the browser', async ({ page, server, api }) => {
+  const token = await openSignedIn(page, server, '/admin/articles');
+  const [first] = (await api('GET', '/api/admin/articles', { token })).body.data as { id: number; title: string }[];
+  const id = first?.id ?? 0;
+  await page.getByRole('checkbox', { name: `选择 ${first?.title}` }).check();
+  await page.getByRole('button', { name: '批量AI分析' }).click();
+  await expect(toast(page, '批量分析完成：成功1篇，失败0篇')).toBeVisible();
+  await page.getByRole('button', { name: `编辑 ${first?.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑文章' });
+  await dialog.getByLabel('标题').fill('浏览器里改的标题');
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // A last change from the API makes both versions previous ones, each listed with its source.
+  await api('PUT', `/api/admin/articles/${id}`, { token, json: { title: '之后的标题' } });
+  const history = (await api('GET', `/api/admin/articles/${id}/revisions`, { token })).body.data as {
+    title: string;
+    source: string;
+  }[];
+  expect(history.slice(0, 2).map(({ title, source }) => ({ title, source }))).toEqual([
+    { title: '浏览器里改的标题', source: 'browser' },
+    { title: first?.title, source: 'ai' },
+  ]);
+});

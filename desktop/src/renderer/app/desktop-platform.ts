@@ -46,6 +46,8 @@ export function useDesktopPlatform(): AdminPlatform | null {
       // In Electron an <input type="file"> opens the OS's native dialog already.
       pickFiles: pickFilesWithInput,
       notify,
+      // The article history names the desktop as the client of these saves (X-Folio-Source).
+      saveSource: 'desktop',
     };
   }, [serverUrl, profileId, statusRef, applyStatus, markOffline, notify]);
 }
