@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Every module that builds a schema loads zod's Chinese messages and CSP-safe mode with it: the
 // package is marked side-effect free except for that file, so a page that needs no schema loads no zod.
 import './messages/zod-issues.js';
+import { ServerMessages } from './messages/server.messages.js';
 
 /**
  * What the desktop app's core modules, its IPC channel table and its screens share: limits,
@@ -75,7 +76,7 @@ export const DesktopMessages = {
   importCancelled: '已取消',
   importImageUploadFailed: (ref: string, message: string) => `图片上传失败：${ref}（${message}）`,
   importCoverInvalid: '封面地址无效，已忽略',
-  importUpdatedBeforeDate: '更新日期（updated）早于发布日期（date），已忽略',
+  importUpdatedBeforeDate: ServerMessages.mdUpdatedBeforeDate,
   importDone: (imported: number, updated: number, skipped: number, failed: number) =>
     `导入完成：新增${imported}篇，更新${updated}篇，跳过${skipped}个，失败${failed}个`,
 } as const;

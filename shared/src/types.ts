@@ -1,4 +1,5 @@
 /** The JSON shapes of server/API.md §3 as the clients see them. Presenters on the server produce these. */
+import type { ArticleFields } from './article-fields.js';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -180,13 +181,7 @@ export interface AdminArticleListItem {
 }
 
 /** The editor's fields not yet saved as the article (server/API.md §E9); `tags` as one comma string. */
-export interface ArticleAutosave {
-  title: string;
-  category: string;
-  tags: string;
-  summary: string;
-  cover: string;
-  content: string;
+export interface ArticleAutosave extends ArticleFields {
   saved_at: string;
   /** The article's `revision` the editor started from. */
   base_revision: number;

@@ -1,4 +1,5 @@
 import type { ArticleStatus, RevisionSource } from '@folio/shared';
+import type { ArticleFields } from './articles.repository.js';
 
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
@@ -90,13 +91,7 @@ export interface DiagramRecord {
  * The editor's fields not yet saved as the article (server/API.md §E9), in `autosaves/<id>.json`:
  * at most one per article, apart from the article so that saving it rewrites one small file.
  */
-export interface AutosaveRecord {
-  title: string;
-  category: string;
-  tags: string[];
-  summary: string;
-  cover: string;
-  content: string;
+export interface AutosaveRecord extends ArticleFields {
   saved_at: string;
   /** The article `revision` the editor started from. */
   base_revision: number;

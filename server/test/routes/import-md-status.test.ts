@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminArticleDetail, MarkdownImportSummary } from '@folio/shared';
-import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import { connectRealtime } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { useArticleServer } from './articles.fixtures.js';
+import type { Api } from './articles.fixtures.js';
 
 let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+let api: Api;
 let token: string;
 
-beforeAll(async () => {
-  ({ server, api, token } = await startSignedIn());
-});
-afterAll(() => server.close());
+useArticleServer((started) => ({ server, api, token } = started));
 
 function importFiles(files: Record<string, string>) {
   const body = new FormData();
