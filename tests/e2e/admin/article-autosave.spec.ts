@@ -204,3 +204,64 @@ test('a new article is kept in the browser until it has a title and a body, then
   // Drafts are nobody's business but the owner's.
   expect((await api('GET', `/api/articles/${created?.id}`)).status).toBe(404);
 });
+
+test('a new draft whose creation answer was lost is not created twice when the editor tries again', async ({
+  page,
+  server,
+  api,
+}) => {
+  const token = await openEditor(page, server, '/admin/articles/new');
+  let lost = 0;
+  // The server creates the article, but its answer never reaches the browser (the connection drops).
+  await page.route('**/api/admin/articles', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('textbox', { name: '标题' }).fill('只应有一篇的草稿');
+  await page.locator('.cm-content').fill('正文');
+  await expect(page.getByTestId('save-state')).toHaveText('离线：已保存在本机');
+  await page.locator('.cm-content').press('End');
+  await page.keyboard.type('，继续写');
+  await expect(page).toHaveURL(/\/admin\/articles\/\d+\/edit$/, { timeout: 8000 });
+  const list = (await api('GET', '/api/admin/articles', { token })).body.data as { id: number; title: string }[];
+  expect(list.map((article) => article.title)).toEqual(['只应有一篇的草稿']);
+  expect(page.url()).toContain(`/admin/articles/${list[0]?.id}/edit`);
+  // What was typed after the lost answer follows as the draft's autosave.
+  await expect
+    .poll(
+      async () =>
+        ((await api('GET', `/api/admin/articles/${list[0]?.id}`, { token })).body.data as AdminDetail).autosave?.content,
+    )
+    .toBe('正文，继续写');
+});
+
+test('unsaved work shows in the table, and the quick edit dialog warns before a save would replace it', async ({
+  page,
+  server,
+  api,
+}) => {
+  const { id, token } = await createPublished(server, api);
+  await api('PUT', `/api/admin/articles/${id}/autosave`, {
+    token,
+    json: {
+      title: '已发布的文章',
+      category: '',
+      tags: '',
+      summary: '',
+      cover: '',
+      content: '编辑器里没保存的正文',
+      base_revision: 1,
+    },
+  });
+  await openSignedIn(page, server, '/admin/articles');
+  const row = page.getByTestId('article-row').filter({ hasText: '已发布的文章' });
+  await expect(row).toContainText('有未保存的修改');
+  await row.getByRole('button', { name: '编辑 已发布的文章' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑文章' });
+  await expect(dialog).toContainText('这篇文章有未保存的修改（自动保存），在此保存会覆盖它们。');
+  await dialog.getByRole('button', { name: '在编辑器中打开' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}/edit$`));
+  await expect(page.getByRole('alertdialog', { name: '有未保存的内容' })).toContainText('服务器自动保存了');
+});
