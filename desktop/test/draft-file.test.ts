@@ -27,6 +27,7 @@ function buildStoredDraft(): StoredDraft {
         cover: '',
         content: '服务器正文',
       },
+      base: { title: '标题', category: '随笔', tags: 'a', summary: '', cover: '', content: '原正文' },
       detectedAt: '2026-01-02T00:00:01.000Z',
     },
     seq: 7,

@@ -43,6 +43,12 @@ export type ServerCopy = z.infer<typeof serverCopySchema>;
 export const draftConflictSchema = z.object({
   /** The server's copy at the time of the refusal; null when the article was deleted there. */
   server: serverCopySchema.nullable(),
+  /**
+   * The six fields at the server revision the draft started from, the base both sides changed:
+   * the merge is against it. Null when the server no longer keeps that version (or a draft
+   * stored before merging existed).
+   */
+  base: articleFieldsSchema.nullable().default(null),
   detectedAt: isoDate,
 });
 export type DraftConflict = z.infer<typeof draftConflictSchema>;

@@ -9,6 +9,9 @@
  *   - `create(fields, { idempotencyKey? })` — POST with `Idempotency-Key`; `fields` may carry
  *     `created_at` / `updated_at` ({@link ArticleDates})
  *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`)
+ *   - `revision(id, revision)` — the six fields as they were at that server revision
+ *     (server/API.md §E10.2), the base a three-way merge starts from
+ *   Every write names the desktop as its client (`X-Folio-Source: desktop`, server/API.md §E10).
  *   - `uploadImage(bytes, filename)` / `uploadCover(bytes, filename)` — the uploaded URL
  *   Each rejects only with `NetworkError` (no answer); an HTTP error is `{ ok: false, status,
  *   message, body }`.
@@ -17,7 +20,7 @@
  * - `revisionOf(headers, data)` — the revision from `data.revision` or the `ETag` header.
  */
 import type { AdminArticleDetail, AdminArticleListItem, ArticleFields } from '@folio/shared';
-import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE } from '@folio/shared';
+import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE, pickArticleFields, REVISION_SOURCE_HEADER } from '@folio/shared';
 import { envelopeMessage } from './http.js';
 import type { HttpClient, HttpResponse } from './http.js';
 
@@ -52,6 +55,7 @@ export interface ArticlesApi {
   }): Promise<ApiResult<{ items: ServerListItem[]; pages: number }>>;
   listAll(): Promise<ApiResult<ServerListItem[]>>;
   get(id: number): Promise<ApiResult<ServerArticle>>;
+  revision(id: number, revision: number): Promise<ApiResult<ArticleFields>>;
   create(fields: ArticleFields & ArticleDates, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
   update(id: number, fields: Partial<ArticleFields>, options?: { ifMatch?: number | '*' }): Promise<ApiResult<ServerArticle>>;
   uploadImage(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
@@ -69,6 +73,9 @@ export function revisionOf(headers: Headers | null, data: unknown): number | nul
   if (typeof fromBody === 'number' && Number.isInteger(fromBody)) return fromBody;
   return parseEtag(headers?.get('etag') ?? null);
 }
+
+/** The history records which client wrote each version. */
+const WRITE_HEADERS: Readonly<Record<string, string>> = { [REVISION_SOURCE_HEADER]: 'desktop' };
 
 function failure(response: HttpResponse): ApiResult<never> {
   return {
@@ -105,7 +112,7 @@ export function createArticlesApi(http: HttpClient): ArticlesApi {
   const upload = async (endpoint: string, bytes: Uint8Array, filename: string): Promise<ApiResult<string>> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), filename);
-    const response = await http.request({ method: 'POST', path: endpoint, form });
+    const response = await http.request({ method: 'POST', path: endpoint, form, headers: { ...WRITE_HEADERS } });
     if (!succeeded(response)) return failure(response);
     const url = (dataOf(response) as { url?: unknown } | null)?.url;
     if (typeof url !== 'string') return failure(response);
@@ -139,15 +146,21 @@ export function createArticlesApi(http: HttpClient): ArticlesApi {
       if (!succeeded(response)) return failure(response);
       return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
     },
+    async revision(id, revision) {
+      const response = await http.request({ method: 'GET', path: `/api/admin/articles/${id}/revisions/${revision}` });
+      if (!succeeded(response)) return failure(response);
+      const version = pickArticleFields(dataOf(response) as ArticleFields);
+      return { ok: true, status: response.status, value: version, headers: response.headers };
+    },
     async create(fields, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...WRITE_HEADERS };
       if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
       const response = await http.request({ method: 'POST', path: '/api/admin/articles', json: fields, headers });
       if (!succeeded(response)) return failure(response);
       return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
     },
     async update(id, fields, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...WRITE_HEADERS };
       if (options.ifMatch !== undefined) headers['If-Match'] = options.ifMatch === '*' ? '*' : `"${options.ifMatch}"`;
       const response = await http.request({ method: 'PUT', path: `/api/admin/articles/${id}`, json: fields, headers });
       if (!succeeded(response)) return failure(response);

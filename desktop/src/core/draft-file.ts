@@ -46,6 +46,7 @@ export function draftToBridge(draft: StoredDraft): Draft {
     lastError: draft.lastError,
     conflict: draft.conflict && {
       server: draft.conflict.server && { ...draft.conflict.server },
+      base: draft.conflict.base && { ...draft.conflict.base },
       detectedAt: draft.conflict.detectedAt,
     },
   };

@@ -7,9 +7,14 @@
  *     a create with `Idempotency-Key` (the same key and the same fields on every retry), an
  *     update with `If-Match: "<baseRevision>"`. Sends of one draft go one at a time.
  *   - `publishPending(): Promise<PublishOutcome[]>` — every 待发布 draft (call when back online)
- *   - `resolveConflict(draftId, resolution)` — 'mine' (PUT with If-Match of the server's
- *     current revision), 'theirs' (take the server copy; the local text stays in the revision
- *     ring), 'merged' (the given text, then as 'mine')
+ *   - `resolveConflict(draftId, resolution)` — 'mine' (the merge against the base with the
+ *     local side of each overlap, PUT with If-Match of the server's current revision), 'theirs'
+ *     (take the server copy; the local text stays in the revision ring), 'merged' (the given
+ *     body, the other fields as for 'mine')
+ * - When the server moved on since the draft's base revision (412), the base is fetched
+ *   (server/API.md §E10.2) and both sides are merged field by field (`mergeArticleFields`): with
+ *   no overlap the merge is sent over the server's revision (again once more if it moved again
+ *   meanwhile); only a real overlap becomes a conflict, kept with the server copy and the base.
  *   - `keepAsNew(draftId): Promise<StoredDraft>` — the local text as a separate new 仅本地 draft
  * - `PublishOutcome.status`: 'synced' | 'conflict' | 'offline' | 'rejected' (a 4xx the user must
  *   fix; the draft goes back to 仅本地 with `lastError`) | 'retry-later' (401/429/5xx; stays 待发布).
@@ -18,6 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { DesktopMessages as D, pickArticleFields, sameArticleFields } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
+import { mergeArticleFields } from '@folio/shared/three-way-merge';
 import type { ServerCopy } from '../channels/drafts.schema.js';
 import { conflictCopy } from './articles-api.js';
 import type { ApiResult, ArticlesApi, ServerArticle } from './articles-api.js';
@@ -52,6 +58,9 @@ function confirms(article: ServerArticle, sent: ArticleFields): boolean {
   return article.content === sent.content && article.title === sent.title.trim();
 }
 
+/** How many times one publish merges over a server that keeps moving before it asks the owner. */
+const MERGE_ATTEMPTS = 2;
+
 function toServerCopy(article: ServerArticle): ServerCopy {
   return { ...pickArticleFields(article), id: article.id, revision: article.revision, updated_at: article.updated_at };
 }
@@ -63,7 +72,7 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {}
 
   publish(draftId: string): Promise<PublishOutcome> {
-    return this.queue.run(draftId, () => this.send(draftId));
+    return this.queue.run(draftId, () => this.send(draftId, MERGE_ATTEMPTS));
   }
 
   async publishPending(): Promise<PublishOutcome[]> {
@@ -112,6 +121,9 @@ export class SyncEngine {
       await this.change(
         draftId,
         (next) => {
+          // What only the server changed is kept: the local side wins only where both changed.
+          const base = draft.conflict?.base;
+          if (server && base) next.fields = mergeArticleFields(base, next.fields, pickArticleFields(server)).merged;
           if (resolution.choice === 'merged') {
             next.fields.content = resolution.content;
             if (resolution.title !== undefined) next.fields.title = resolution.title;
@@ -128,7 +140,7 @@ export class SyncEngine {
         },
         { snapshot: resolution.choice === 'merged' },
       );
-      return this.send(draftId);
+      return this.send(draftId, MERGE_ATTEMPTS);
     });
   }
 
@@ -142,8 +154,11 @@ export class SyncEngine {
     return copy;
   }
 
-  /** One send of a draft (inside its queue); loops while the text changed during the send. */
-  private async send(draftId: string): Promise<PublishOutcome> {
+  /**
+   * One send of a draft (inside its queue); loops while the text changed during the send, and
+   * merges over a server that moved on at most `mergesLeft` times.
+   */
+  private async send(draftId: string, mergesLeft: number): Promise<PublishOutcome> {
     let draft = await this.change(draftId, (next) => {
       next.state = 'pending';
       next.lastError = null;
@@ -191,15 +206,31 @@ export class SyncEngine {
           next.state = 'synced';
         }
       });
-      if (changedMeanwhile) return this.send(draftId);
+      if (changedMeanwhile) return this.send(draftId, mergesLeft);
       return { status: 'synced', draft };
     }
 
     if (!result.ok && (result.status === 412 || (result.status === 404 && draft.articleId !== null))) {
       const server = conflictCopy(result);
+      const base = server && (await this.baseOf(draft));
+      if (server && base && mergesLeft > 0) {
+        const remote = pickArticleFields(server);
+        if (mergeArticleFields(base, draft.fields, remote).conflicts.length === 0) {
+          // Merged with what is in the draft now (typing may have gone on during the calls).
+          await this.change(
+            draftId,
+            (next) => {
+              next.fields = mergeArticleFields(base, next.fields, remote).merged;
+              next.baseRevision = server.revision;
+            },
+            { snapshot: true },
+          );
+          return this.send(draftId, mergesLeft - 1);
+        }
+      }
       draft = await this.change(draftId, (next) => {
         next.state = 'conflict';
-        next.conflict = { server: server && toServerCopy(server), detectedAt: new Date().toISOString() };
+        next.conflict = { server: server && toServerCopy(server), base, detectedAt: new Date().toISOString() };
         next.lastError = server ? D.conflictDetected : D.serverCopyDeleted;
       });
       return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
@@ -220,6 +251,18 @@ export class SyncEngine {
       next.lastError = message;
     });
     return { status: 'rejected', draft, message };
+  }
+
+  /** The fields at the draft's base revision; null when unknown or no longer kept (or offline). */
+  private async baseOf(draft: StoredDraft): Promise<ArticleFields | null> {
+    if (draft.articleId === null || draft.baseRevision === null) return null;
+    try {
+      const result = await this.options.api.revision(draft.articleId, draft.baseRevision);
+      return result.ok ? result.value : null;
+    } catch (error) {
+      if (isNetworkError(error)) return null;
+      throw error;
+    }
   }
 
   private requireDraft(draftId: string): StoredDraft {
