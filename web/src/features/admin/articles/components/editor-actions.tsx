@@ -59,25 +59,15 @@ export function EditorActions({
 
   return (
     <div className={compact ? styles.compact : styles.actions}>
-      {live ? (
-        <Button
-          className={buttonClass}
-          icon={icon(<ArrowUndoRegular />)}
-          disabled={disabled || busy}
-          onClick={() => void run(onUnpublish)}
-        >
-          {T.unpublish}
-        </Button>
-      ) : (
-        <Button
-          className={buttonClass}
-          icon={icon(<SaveRegular />)}
-          disabled={disabled || busy}
-          onClick={() => void run(onSaveDraft)}
-        >
-          {T.saveDraft}
-        </Button>
-      )}
+      {/* Both keep the fields as a draft; on a live article that takes it back from readers. */}
+      <Button
+        className={buttonClass}
+        icon={icon(live ? <ArrowUndoRegular /> : <SaveRegular />)}
+        disabled={disabled || busy}
+        onClick={() => void run(live ? onUnpublish : onSaveDraft)}
+      >
+        {live ? T.unpublish : T.saveDraft}
+      </Button>
       {status !== 'published' && (
         <Button
           className={buttonClass}
