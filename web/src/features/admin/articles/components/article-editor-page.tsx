@@ -2,13 +2,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { AdminUiMessages as T } from '@folio/shared';
-import { formatDateTime } from '../../../../lib/format';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { ArticleHistoryButton } from '../../article-history/components/article-history-button';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
 import { useArticleEditor } from '../hooks/use-article-editor';
+import { formatFullScheduleTime } from '../model/article-status';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 import { ArticleStatusBadge } from './article-status-badge';
@@ -70,9 +70,9 @@ export default function ArticleEditorPage() {
 
   const when =
     article?.status === 'scheduled' && article.publishAt
-      ? T.scheduledFor(formatDateTime(article.publishAt))
+      ? T.scheduledFor(formatFullScheduleTime(article.publishAt))
       : article?.status === 'published' && article.publishAt
-        ? T.publishedAt(formatDateTime(article.publishAt))
+        ? T.publishedAt(formatFullScheduleTime(article.publishAt))
         : '';
 
   return (

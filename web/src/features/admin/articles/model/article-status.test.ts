@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  formatFullScheduleTime,
   formatSaveTime,
   formatScheduleTime,
   proposedScheduleTime,
@@ -39,6 +40,7 @@ describe('times', () => {
     expect(formatSaveTime('2026-03-01T02:03:04.000Z')).toBe('10:03:04');
     expect(formatScheduleTime('2026-03-01T02:03:04.000Z', now)).toBe('10:03');
     expect(formatSaveTime('not a time')).toBe('');
+    expect(formatFullScheduleTime('2026-03-01T16:30:00.000Z')).toBe('2026年3月2日 00:30');
   });
 
   it('proposes the first whole hour at least half an hour away', () => {

@@ -32,6 +32,13 @@ export function formatScheduleTime(iso: string, now: Date = new Date()): string 
   return date.getFullYear() === now.getFullYear() ? `${day} ${clock}` : `${date.getFullYear()}年${day} ${clock}`;
 }
 
+/** 'YYYY年M月D日 HH:mm' in local time: a schedule or publication spelled out in full. */
+export function formatFullScheduleTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}年${date.getMonth() + 1}月${date.getDate()}日 ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** 'HH:mm:ss' of a save, in local time. */
 export function formatSaveTime(iso: string): string {
   const date = new Date(iso);
