@@ -5,19 +5,26 @@ import type { FileCollectionName } from './store.js';
  * migrations and the start-up sweeps all find their files here.
  */
 
-/** The collections kept whole in one JSON file each. */
+/** The collections kept whole in one JSON file each (articles are kept otherwise: see below). */
 export const FILE_NAMES: Record<FileCollectionName, string> = {
   siteBlocks: 'site-blocks.json',
   skills: 'skills.json',
   contacts: 'contacts.json',
   avatars: 'avatars.json',
-  articles: 'articles.json',
   articleViews: 'article-views.json',
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
 };
 
+/**
+ * The article index: `articles.json` holds every record as of the start of one log generation,
+ * and `articles.<generation>.log` what each commit changed since, one line each, so a save
+ * appends a line instead of rewriting every article (see ArticleIndex).
+ */
+export const ARTICLE_SNAPSHOT = 'articles.json';
+export const ARTICLE_LOG = /^articles\.(\d+)\.log$/;
+export const articleLogName = (generation: number) => `articles.${generation}.log`;
 export const JOURNAL = 'journal.json';
 export const META = 'meta.json';
 export const BODIES_DIR = 'article-bodies';

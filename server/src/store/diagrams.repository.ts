@@ -13,8 +13,12 @@ export interface DrawnDiagram {
   darkSvg: string;
 }
 
+/** A saved drawing comes with its article, which the store writes because the mutation returns it. */
 export type DiagramSaveOutcome =
-  { status: 'saved'; diagram: DiagramRecord } | { status: 'missing' } | { status: 'not_in_body' } | { status: 'full' };
+  | { status: 'saved'; diagram: DiagramRecord; article: ArticleRecord }
+  | { status: 'missing' }
+  | { status: 'not_in_body' }
+  | { status: 'full' };
 
 /**
  * Pre-rendered Mermaid diagrams: the images are files (see DiagramFiles), each article's record
@@ -64,7 +68,7 @@ export class DiagramsRepository {
         if (others.length >= LIMITS.articleDiagrams) return { status: 'full' };
         const diagram: DiagramRecord = { source: drawn.source, width: drawn.width, height: drawn.height, light, dark };
         article.diagrams = [...others, diagram];
-        return { status: 'saved', diagram };
+        return { status: 'saved', diagram, article };
       }),
     );
   }

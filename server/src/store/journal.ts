@@ -1,7 +1,9 @@
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import {
+  ARTICLE_LOG,
+  ARTICLE_SNAPSHOT,
   COMMENT_COUNTER,
   COMMENT_FILE,
   FILE_NAMES,
@@ -21,12 +23,27 @@ export interface FileWrite {
   content: string | Iterable<string> | null;
 }
 
+/**
+ * Text to write at byte `at` of a log, cutting off whatever followed (what a failed attempt
+ * left). Writing at a known place rather than at the end makes it idempotent, like a FileWrite.
+ */
+export interface FileAppend {
+  name: string;
+  append: string;
+  at: number;
+}
+
+/** One file's part of a commit. */
+export type JournalEntry = FileWrite | FileAppend;
+
 interface JournalFile {
-  files: Array<FileWrite & { content: string | null }>;
+  files: Array<(FileWrite & { content: string | null }) | FileAppend>;
 }
 
 /** Names the store writes besides the collection files, each accepted by the journal. */
-const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE];
+const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG];
+
+const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
 
 /**
  * Makes a commit of several files all-or-nothing. A commit touching one file replaces it
@@ -38,18 +55,19 @@ export class Journal {
   constructor(private readonly dataDir: string) {}
 
   /** Writes the files of one commit, through the journal when there are several. */
-  async persist(files: readonly FileWrite[]): Promise<void> {
+  async persist(files: readonly JournalEntry[]): Promise<void> {
     if (files.length === 0) return;
     if (files.length === 1) {
-      await this.applyWrite(files[0] as FileWrite);
+      await this.applyEntry(files[0] as JournalEntry);
       return;
     }
     // The journal holds every file whole: a commit of several files is rare (imports, purges).
     const journal: JournalFile = {
-      files: files.map(({ name, content }) => ({
-        name,
-        content: content === null || typeof content === 'string' ? content : [...content].join(''),
-      })),
+      files: files.map((entry) => {
+        if (isAppend(entry)) return entry;
+        const { name, content } = entry;
+        return { name, content: content === null || typeof content === 'string' ? content : [...content].join('') };
+      }),
     };
     await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
     await this.applyJournal(journal);
@@ -79,8 +97,36 @@ export class Journal {
     await syncDirectory(path.dirname(target));
   }
 
+  /**
+   * Writes `append` at byte `at` of a log and cuts the file there, so that applying it twice, or
+   * after an attempt that failed half-way, leaves the same bytes. A log shorter than `at` lost
+   * lines that were acknowledged (the disk did not keep what it had synced): that throws.
+   */
+  async applyAppend({ name, append, at }: FileAppend): Promise<void> {
+    const target = this.target(name);
+    // Created when missing, never emptied: the bytes before `at` are acknowledged commits.
+    const handle = await fs.open(target, fsConstants.O_RDWR | fsConstants.O_CREAT);
+    let empty: boolean;
+    try {
+      const { size } = await handle.stat();
+      if (size < at) throw new Error(`${name} holds ${size} bytes, fewer than the ${at} bytes already written to it`);
+      empty = size === 0;
+      if (size > at) await handle.truncate(at);
+      await handle.write(append, at, 'utf8');
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    // The first line of a log may have created it: its name in the directory must survive a power cut too.
+    if (empty) await syncDirectory(path.dirname(target));
+  }
+
+  private applyEntry(entry: JournalEntry): Promise<void> {
+    return isAppend(entry) ? this.applyAppend(entry) : this.applyWrite(entry);
+  }
+
   private async applyJournal(journal: JournalFile): Promise<void> {
-    for (const file of journal.files) await this.applyWrite(file);
+    for (const file of journal.files) await this.applyEntry(file);
     await fs.rm(path.join(this.dataDir, JOURNAL), { force: true });
   }
 
@@ -93,6 +139,8 @@ export class Journal {
       name === META ||
       name === LEGACY_COMMENTS ||
       name === COMMENT_COUNTER ||
+      // Written whole only by journals of versions before the article logs, replayed once on upgrade.
+      name === ARTICLE_SNAPSHOT ||
       KNOWN_FILES.some((pattern) => pattern.test(name)) ||
       Object.values(FILE_NAMES).includes(name);
     if (!known) throw new Error(`${JOURNAL} names a file the store never writes: ${name}`);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { DurableJsonFile, serialize } from '@folio/shared/durable-file';
 import { commentCounterWrite, commentFileWrites } from './comment-files.js';
+import type { ArticleIndex } from './article-index.js';
 import type { CommentTable } from './comment-table.js';
-import { COMMENTS_DIR, FILE_NAMES, LEGACY_COMMENTS, META, commentFileName } from './data-layout.js';
+import { COMMENTS_DIR, LEGACY_COMMENTS, META, commentFileName } from './data-layout.js';
 import type { FileWrite, Journal } from './journal.js';
 import type { ArticleRecord, CollectionFile, CommentRecord, MetaFile } from './records.js';
 import { DATA_FORMAT, DATA_FORMAT_VERSION } from './records.js';
@@ -16,6 +17,8 @@ const IO_CONCURRENCY = 32;
 export interface MigrationTarget {
   dataDir: string;
   journal: Journal;
+  /** Writes the records as a new snapshot once the steps have changed them in place. */
+  articleIndex: ArticleIndex;
   articles: CollectionFile<ArticleRecord>;
   comments: CommentTable;
 }
@@ -39,8 +42,9 @@ export async function readFormatVersion(dataDir: string): Promise<number> {
 
 /**
  * Brings collections written by an older format up to date, one version step at a time. The
- * migrated files and the new `meta.json` are written in one journaled commit, so a crash
- * leaves either the old directory (migrated again on the next start) or the new one.
+ * migrated files and the new `meta.json` are written in one journaled commit, after the article
+ * snapshot, so a crash leaves the old directory (its articles perhaps already migrated: every
+ * step leaves a migrated record as it is, and the next start runs them again) or the new one.
  */
 export async function migrate(target: MigrationTarget, fromVersion: number): Promise<void> {
   const { dataDir, journal } = target;
@@ -58,7 +62,8 @@ export async function migrate(target: MigrationTarget, fromVersion: number): Pro
     }
   }
   if (fromVersion < 4) publishEveryArticle(target.articles.items);
-  files.push({ name: FILE_NAMES.articles, content: serialize(target.articles) });
+  // What the steps changed in place, and the index's first snapshot with a log generation.
+  await target.articleIndex.rewrite();
   if (fromVersion < 3) await splitLegacyComments(target);
   const meta = await new DurableJsonFile<MetaFile>(path.join(dataDir, META)).read();
   files.push({ name: META, content: serialize({ ...meta, version: DATA_FORMAT_VERSION }) });

@@ -169,7 +169,9 @@ export const DATA_FORMAT = 'folio-data';
 /**
  * 2: articles carry `revision`; `idempotency-keys.json` may exist.
  * 3: comments live in `comments/<articleId>.json`, one file per article, instead of `comments.json`.
- * 4: articles carry `status` and `publish_at`.
+ * 4: articles carry `status` and `publish_at`; the article index is `articles.json` (a snapshot,
+ *    with its `log_generation`) and `articles.<generation>.log` (the changes since, one line per
+ *    commit). A format 4 `articles.json` without `log_generation` is taken whole and given one.
  */
 export const DATA_FORMAT_VERSION = 4;
 

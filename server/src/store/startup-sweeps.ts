@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { serialize } from '@folio/shared/durable-file';
 import {
+  ARTICLE_LOG,
+  ARTICLE_SNAPSHOT,
   BODIES_DIR,
   COMMENTS_DIR,
   FILE_NAMES,
@@ -128,8 +130,8 @@ async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: S
 }
 
 /**
- * The names among `candidates` that some stored text mentions. Every collection file, article
- * body, comment file, remembered answer and kept version is read as text, so any field that
+ * The names among `candidates` that some stored text mentions. Every collection file (the
+ * article logs too), article body, comment file, remembered answer and kept version is read as text, so any field that
  * refers to an upload, by any of its URLs, keeps it: avatars, covers, bodies, the about text and
  * the other site blocks, skills, contacts, and what a version in an article's history shows
  * (restoring it brings its images back). Upload names are long and random, so a match is a reference.
@@ -141,6 +143,8 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
     ...Object.values(FILE_NAMES)
       .filter((name) => name !== logFile)
       .map((name) => path.join(dataDir, name)),
+    path.join(dataDir, ARTICLE_SNAPSHOT),
+    ...(await filesIn(dataDir)).filter((file) => ARTICLE_LOG.test(path.basename(file))),
     ...(await filesIn(path.join(dataDir, BODIES_DIR))),
     ...(await filesIn(path.join(dataDir, COMMENTS_DIR))),
     ...(await filesIn(path.join(dataDir, IDEMPOTENCY_DIR))),

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/durable-file';
+import { ArticleIndex } from './article-index.js';
 import { BodyTable } from './body-table.js';
 import { commentFileWrites, loadCommentFiles, readCommentFile } from './comment-files.js';
 import { CommentTable } from './comment-table.js';
@@ -19,7 +20,7 @@ import {
 import { DiagramFiles } from './diagram-files.js';
 import { IdempotencyAnswers } from './idempotency-answers.js';
 import { Journal } from './journal.js';
-import type { FileWrite } from './journal.js';
+import type { JournalEntry } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
 import type { PendingFiles } from './pending-files.js';
 import { repairNextId } from './record-ids.js';
@@ -39,7 +40,8 @@ import { sweepAtStart } from './startup-sweeps.js';
 
 /**
  * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
- * comments: one file per article under `comments/`, read when asked for (see {@link CommentTable}).
+ * comments (one file per article under `comments/`, read when asked for: see {@link CommentTable})
+ * and articles (a snapshot and a log of the changes since: see {@link ArticleIndex}).
  */
 export interface StoreState {
   siteBlocks: CollectionFile<SiteBlockRecord>;
@@ -60,8 +62,8 @@ export interface StoreState {
 export type CollectionName = keyof StoreState;
 
 /** The collections kept whole in one file each. */
-export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers'>;
-type FileState = Omit<StoreState, 'comments' | 'idempotencyAnswers'>;
+export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles'>;
+type FileState = Pick<StoreState, FileCollectionName>;
 
 /**
  * Collections no page shows: changing only these leaves {@link Store.generation} alone (a page
@@ -80,7 +82,6 @@ function emptyState(): FileState {
     skills: emptyCollection(),
     contacts: emptyCollection(),
     avatars: emptyCollection(),
-    articles: emptyCollection(),
     articleViews: {},
     revokedTokens: emptyCollection(),
     idempotencyKeys: { items: [] },
@@ -103,15 +104,16 @@ interface Waiter {
 export class Store {
   private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
   private readonly dirty = new Set<FileCollectionName>();
+  /** Whether a mutation named `articles` since the last commit took the index's changes. */
+  private articlesChanged = false;
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
   private readonly comments = new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
-  private readonly journal: Journal;
   private readonly idempotencyAnswers: IdempotencyAnswers;
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
   readonly bodies = new BodyTable((id) => {
-    const article = this.dbs.articles.data.items.find((item) => item.id === id);
+    const article = this.articleIndex.collection.items.find((item) => item.id === id);
     return article && path.join(this.bodiesDir, bodyFileName(id, article.body_rev));
   });
 
@@ -124,16 +126,15 @@ export class Store {
   /** Files written by the commit beside the collections, in the same journalled commit. */
   private readonly pendingFiles: readonly PendingFiles[];
 
-  private constructor(readonly dataDir: string) {
-    this.journal = new Journal(dataDir);
+  private constructor(
+    readonly dataDir: string,
+    private readonly journal: Journal,
+    private readonly articleIndex: ArticleIndex,
+  ) {
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.revisions = new RevisionFiles(dataDir);
     this.pendingFiles = [this.idempotencyAnswers, this.revisions];
-    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () =>
-      this.dbs.articles.data.items.flatMap((article) =>
-        (article.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]),
-      ),
-    );
+    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => articleIndex.diagramFiles());
     const state = emptyState();
     this.dbs = Object.fromEntries(
       (Object.keys(FILE_NAMES) as FileCollectionName[]).map((name) => [
@@ -162,7 +163,6 @@ export class Store {
 
   /** Opens (or creates) a data directory, finishing any interrupted commit and dropping orphans. */
   static async open(dataDir: string): Promise<Store> {
-    const store = new Store(dataDir);
     await fs.mkdir(path.join(dataDir, BODIES_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOADS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, COMMENTS_DIR), { recursive: true });
@@ -170,7 +170,10 @@ export class Store {
     await fs.mkdir(path.join(dataDir, REVISIONS_DIR), { recursive: true });
     await fs.mkdir(path.join(dataDir, UPLOAD_TEMP_DIR), { recursive: true });
     const version = await readFormatVersion(dataDir);
-    await store.journal.replay();
+    const journal = new Journal(dataDir);
+    await journal.replay();
+    const articleIndex = await ArticleIndex.load(dataDir);
+    const store = new Store(dataDir, journal, articleIndex);
     for (const db of Object.values(store.dbs)) {
       await db.read();
     }
@@ -180,11 +183,11 @@ export class Store {
     }
     // Before format 3 the comment files, if any, are from an interrupted migration: ignore them.
     if (version >= 3) await loadCommentFiles(dataDir, store.comments);
-    await migrate({ dataDir, journal: store.journal, articles: store.dbs.articles.data, comments: store.comments }, version);
+    await migrate({ dataDir, journal, articleIndex, articles: articleIndex.collection, comments: store.comments }, version);
     await store.diagrams.load();
     await sweepAtStart({
       dataDir,
-      articles: store.dbs.articles.data.items,
+      articles: articleIndex.collection.items,
       idempotencyKeys: store.dbs.idempotencyKeys.data.items,
       uploadLog: store.dbs.uploadLog.data,
       diagrams: store.diagrams,
@@ -212,7 +215,7 @@ export class Store {
       skills: this.dbs.skills.data,
       contacts: this.dbs.contacts.data,
       avatars: this.dbs.avatars.data,
-      articles: this.dbs.articles.data,
+      articles: this.articleIndex.collection,
       articleViews: this.dbs.articleViews.data,
       comments: this.comments,
       revokedTokens: this.dbs.revokedTokens.data,
@@ -226,12 +229,19 @@ export class Store {
    * Applies `change` to the in-memory state at once and resolves with its result when the named
    * collections are durably written. `change` must validate before it modifies anything: it runs
    * synchronously, so no other request sees a half-applied change. Naming `comments` writes the
-   * files of the articles whose comments changed, and nothing else of the comments.
+   * files of the articles whose comments changed, and nothing else of the comments; naming
+   * `articles` writes the records added, removed or returned: a change that alters an article
+   * in place must return it, alone, in an array or as a property of its result (see
+   * ArticleChangeTracker).
    */
   async mutate<R>(names: readonly CollectionName[], change: (state: StoreState) => R): Promise<R> {
     const result = change(this.state);
+    if (names.includes('articles')) this.articleIndex.noteResult(result);
     if (names.some((name) => !UNSEEN_COLLECTIONS.has(name))) this.changes += 1;
-    for (const name of names) if (name !== 'comments' && name !== 'idempotencyAnswers') this.dirty.add(name);
+    for (const name of names) {
+      if (name === 'articles') this.articlesChanged = true;
+      else if (name !== 'comments' && name !== 'idempotencyAnswers') this.dirty.add(name);
+    }
     await this.commit();
     return result;
   }
@@ -253,13 +263,15 @@ export class Store {
 
   private lazyCommit: NodeJS.Timeout | null = null;
 
-  /** Replaces whole collections at once (used by import), written together through the journal. */
-  async replace(next: Partial<FileState>): Promise<void> {
-    const names = Object.keys(next) as FileCollectionName[];
-    await this.mutate(names, () => {
+  /** Replaces whole collections at once, written together through the journal. */
+  async replace(next: Partial<FileState & Pick<StoreState, 'articles'>>): Promise<void> {
+    const { articles, ...files } = next;
+    const names = Object.keys(files) as FileCollectionName[];
+    await this.mutate([...names, ...(articles ? (['articles'] as const) : [])], () => {
       for (const name of names) {
-        (this.dbs[name] as Low<unknown>).data = next[name];
+        (this.dbs[name] as Low<unknown>).data = files[name];
       }
+      if (articles) Object.assign(this.articleIndex.collection, { next_id: articles.next_id, items: articles.items });
     });
   }
 
@@ -296,11 +308,12 @@ export class Store {
     await fs.rm(path.join(this.bodiesDir, bodyFileName(id, rev)), { force: true });
   }
 
-  /** Resolves when everything changed so far is on disk. */
+  /** Resolves when everything changed so far is on disk, and a snapshot being written is in place. */
   async flush(): Promise<void> {
-    if (this.dirty.size > 0 || this.comments.hasChanges || this.pendingFiles.some((files) => files.hasChanges))
-      await this.commit();
+    const pending = this.dirty.size > 0 || this.articlesChanged || this.comments.hasChanges;
+    if (pending || this.pendingFiles.some((files) => files.hasChanges)) await this.commit();
     while (this.committing) await this.committing;
+    await this.articleIndex.settled();
   }
 
   private commit(): Promise<void> {
@@ -317,19 +330,27 @@ export class Store {
         this.waiters = [];
         const names = [...this.dirty];
         this.dirty.clear();
+        const articleCommit = this.articlesChanged ? this.articleIndex.takeChanges() : undefined;
+        this.articlesChanged = false;
         const commentArticles = this.comments.takeChanged();
         const pending = this.pendingFiles.map((source) => ({ source, names: source.takeChanged() }));
         // Serialise synchronously so the snapshot is consistent across files.
-        const files: FileWrite[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+        const files: JournalEntry[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
+        if (articleCommit) files.push(articleCommit.write);
         files.push(...commentFileWrites(this.comments, commentArticles));
         for (const { source, names: taken } of pending) files.push(...source.writesFor(taken));
         try {
           await this.journal.persist(files);
+          articleCommit?.committed();
           this.comments.committed(commentArticles);
           for (const { source, names: taken } of pending) source.committed(taken);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
           for (const name of names) this.dirty.add(name);
+          if (articleCommit) {
+            articleCommit.failed();
+            this.articlesChanged = true;
+          }
           this.comments.markChanged(commentArticles);
           for (const { source, names: taken } of pending) source.markChanged(taken);
           for (const waiter of batch) waiter.reject(error);

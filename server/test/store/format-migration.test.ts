@@ -50,8 +50,11 @@ describe('data format 1 → 2 (article revisions)', () => {
     expect(articles.items.map((item) => item.revision)).toEqual([1, 1]);
 
     // A second start finds nothing left to migrate and keeps later revisions.
-    store.state.articles.items[0]!.revision = 5;
-    await store.mutate(['articles'], () => undefined);
+    await store.mutate(['articles'], (state) => {
+      const first = state.articles.items[0]!;
+      first.revision = 5;
+      return first;
+    });
     const reopened = await Store.open(dataDir);
     expect(reopened.state.articles.items.map((article) => article.revision)).toEqual([5, 1]);
   });

@@ -1,0 +1,103 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ARTICLE_LOG, articleLogName } from './data-layout.js';
+import type { ArticleRecord, CollectionFile } from './records.js';
+
+/**
+ * One line of an article log: what one commit changed in the article index. Records are written
+ * whole, so replaying a line needs nothing but the line; the counter rides along with every line.
+ */
+export interface ArticleLogEntry {
+  next_id: number;
+  /** New or changed records; a new one joins the end of the index, a changed one keeps its place. */
+  put?: ArticleRecord[];
+  /** Ids of records removed for good (a purge). */
+  delete?: number[];
+}
+
+/** `articles.json`: every record as of the start of the log of generation `log_generation`. */
+export interface ArticleSnapshot extends CollectionFile<ArticleRecord> {
+  /** Absent in directories written before the logs (format 3 and older). */
+  log_generation?: number;
+}
+
+export const serializeLogEntry = (entry: ArticleLogEntry): string => `${JSON.stringify(entry)}\n`;
+
+const isLogEntry = (value: unknown): value is ArticleLogEntry => {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.next_id === 'number' &&
+    (entry.put === undefined || Array.isArray(entry.put)) &&
+    (entry.delete === undefined || Array.isArray(entry.delete))
+  );
+};
+
+/** The entries of a log, and how many of its bytes hold them. */
+export interface ParsedLog {
+  entries: ArticleLogEntry[];
+  /** Where the intact lines end: the bytes after it are a torn last line, if any. */
+  intactBytes: number;
+}
+
+/**
+ * Reads a log's lines. The last line may be torn (a kill while it was appended, before its
+ * commit was acknowledged): it is left out. Any other line that does not parse means the file
+ * was damaged, and the acknowledged changes it held would be lost, so that throws.
+ */
+export function parseLog(bytes: Buffer, fileName: string): ParsedLog {
+  const entries: ArticleLogEntry[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    // No newline: the last line was cut short.
+    if (end === -1) break;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(bytes.toString('utf8', start, end));
+    } catch {
+      entry = undefined;
+    }
+    if (!isLogEntry(entry)) {
+      // A crash can also leave a last line whose middle never reached the disk (zeros).
+      if (end === bytes.length - 1) break;
+      throw new Error(`${fileName} is damaged: the line at byte ${start} is not an article log entry`);
+    }
+    entries.push(entry);
+    start = end + 1;
+  }
+  return { entries, intactBytes: start };
+}
+
+/** Applies log entries to a snapshot's records, in order: what the index held after their commits. */
+export function replayLog(
+  snapshot: CollectionFile<ArticleRecord>,
+  entries: readonly ArticleLogEntry[],
+): CollectionFile<ArticleRecord> {
+  // A Map keeps insertion order: a changed record keeps its place, a new one goes last.
+  const byId = new Map(snapshot.items.map((record) => [record.id, record]));
+  let nextId = snapshot.next_id;
+  for (const entry of entries) {
+    for (const record of entry.put ?? []) byId.set(record.id, record);
+    for (const id of entry.delete ?? []) byId.delete(id);
+    nextId = Math.max(nextId, entry.next_id);
+  }
+  return { next_id: nextId, items: [...byId.values()] };
+}
+
+/** The generations of the article logs in the data directory, oldest first. */
+export async function listLogGenerations(dataDir: string): Promise<number[]> {
+  const generations: number[] = [];
+  for (const name of await fs.readdir(dataDir)) {
+    const generation = ARTICLE_LOG.exec(name)?.[1];
+    if (generation !== undefined) generations.push(Number(generation));
+  }
+  return generations.sort((a, b) => a - b);
+}
+
+/** Removes the logs older than `generation`: a snapshot of that generation holds all they said. */
+export async function removeLogsBefore(dataDir: string, generation: number): Promise<void> {
+  for (const old of await listLogGenerations(dataDir)) {
+    if (old < generation) await fs.rm(path.join(dataDir, articleLogName(old)), { force: true });
+  }
+}
