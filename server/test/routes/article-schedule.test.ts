@@ -59,7 +59,7 @@ describe('a scheduled article', () => {
     }
   });
 
-  it('keeps its time across a restart before it', async () => {
+  it('keeps its time across a restart before it, and stays published across one after it', async () => {
     started = await startSignedIn();
     const { id, publishAt } = await schedule(started, 2500);
     const dataDir = started.server.dataDir;
@@ -68,6 +68,11 @@ describe('a scheduled article', () => {
     expect((await fetch(`${started.server.url}/api/articles/${id}`)).status).toBe(404);
     const publicAt = await whenPublic(started, id);
     expect(publicAt - Date.parse(publishAt)).toBeLessThan(1000);
+
+    await started.server.stop();
+    started = await startSignedIn({ dataDir });
+    const detail = await started.api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token: started.token });
+    expect(detail.body.data).toMatchObject({ status: 'published', publish_at: publishAt });
   });
 
   it('goes out at the new time when its time is moved, and never when it is withdrawn first', async () => {
