@@ -122,6 +122,8 @@ export const resolveConflictInputSchema = z
     choice: z.enum(['mine', 'theirs', 'merged']),
     /** The merged body; required for `merged`. */
     text: z.string().max(LIMITS.articleContent).optional(),
+    /** For `merged`, the title the owner chose when both sides changed it. */
+    title: z.string().max(DRAFT_FIELD_LIMITS.title).optional(),
   })
   .refine((input) => input.choice !== 'merged' || input.text !== undefined, D.mergedTextRequired);
 export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;

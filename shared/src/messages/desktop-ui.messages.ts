@@ -65,6 +65,7 @@ export const DesktopUiMessages = {
   summary: '摘要',
   category: '分类',
   tags: '标签（逗号分隔）',
+  body: '正文',
   revisions: '本地历史版本',
   noRevisions: '暂无历史版本',
   restoreRevision: '恢复此版本',
@@ -93,6 +94,10 @@ export const DesktopUiMessages = {
   keptAsNew: '本地内容已另存为新草稿',
   conflictResolved: '冲突已解决',
   conflictFieldsDiffer: (fields: string) => `以下字段也不同：${fields}`,
+  conflictOverlapIntro: '两边改了同一处的字段如下，请决定保留哪一边；只有一边改过的地方已自动合并，不会丢失。',
+  conflictBase: '共同的基础版本',
+  conflictEmptyValue: '（空）',
+  conflictRegion: (index: number) => `第 ${index} 处`,
 
   importTitle: '本地导入',
   importIntro: '导入 Markdown 文件或整个文件夹（含子文件夹），支持 Hexo、Hugo、Jekyll 的 YAML/TOML 头信息，本地图片会一并上传。',

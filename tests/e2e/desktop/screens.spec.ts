@@ -88,7 +88,8 @@ test.describe('desktop screens', () => {
 
     await apiClient(folio.current().url)('PUT', `/api/admin/articles/${conflictId}`, {
       token: await folio.token(),
-      json: { content: '今天天气很好，阳光明媚。\n我们去了公园。\n' },
+      // The same new last paragraph as the desktop's, written differently: a real overlap.
+      json: { title: '春天的第一篇随笔（改）', content: '今天天气很好，阳光明媚。\n我们去了公园。\n\n晚上下了一场大雨。' },
     });
     await desktop.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
     await expect(desktop.getByTestId('conflict-view')).toBeVisible();

@@ -1,20 +1,13 @@
-import { useState } from 'react';
-import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import { CopyRegular, EditRegular } from '@fluentui/react-icons';
-import { DesktopMessages, DesktopUiMessages as M } from '@folio/shared';
-import type { ArticleFields } from '@folio/shared';
-import type { Draft, PublishResult } from '../../channels';
+import { DesktopMessages, DesktopUiMessages as M, pickArticleFields } from '@folio/shared';
+import { mergeArticleFields } from '@folio/shared/three-way-merge';
+import type { Draft, PublishResult, ResolveConflictInput } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
 import { MarkdownEditor, SideBySideDiff, usePageStyles } from '../web-admin';
 import type { SideBySideDiffLabels } from '../web-admin';
-
-const FIELD_LABELS: Record<Exclude<keyof ArticleFields, 'content'>, string> = {
-  title: M.title,
-  category: M.category,
-  tags: M.tags,
-  summary: M.summary,
-  cover: M.columnCover,
-};
+import { CONFLICT_FIELD_LABELS, ConflictFields } from './conflict-fields';
 
 /** The server's copy on the left, the local one on the right. */
 const DIFF_LABELS: SideBySideDiffLabels = {
@@ -39,14 +32,21 @@ export interface ConflictViewProps {
  */
 export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps) {
   const page = usePageStyles();
-  const server = draft.conflict.server;
+  const { server, base } = draft.conflict;
+  // Against the common base: what only one side changed is already merged, only overlaps remain.
+  const merge = useMemo(
+    () => (server && base ? mergeArticleFields(base, draft.fields, pickArticleFields(server)) : null),
+    [server, base, draft.fields],
+  );
   const [merging, setMerging] = useState(false);
-  const [merged, setMerged] = useState(draft.fields.content);
+  const [merged, setMerged] = useState(merge?.merged.content ?? draft.fields.content);
+  const titleInConflict = merge?.conflicts.some((conflict) => conflict.field === 'title') ?? false;
+  const [mergedTitle, setMergedTitle] = useState(merge?.merged.title ?? draft.fields.title);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const differingFields = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[])
-    .filter((field) => server !== null && draft.fields[field] !== server[field])
-    .map((field) => FIELD_LABELS[field]);
+  const differingFields = (Object.keys(CONFLICT_FIELD_LABELS) as (keyof typeof CONFLICT_FIELD_LABELS)[])
+    .filter((field) => field !== 'content' && server !== null && draft.fields[field] !== server[field])
+    .map((field) => CONFLICT_FIELD_LABELS[field]);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -61,7 +61,10 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
   };
   const resolve = (choice: 'mine' | 'theirs' | 'merged') =>
     run(async () => {
-      const input = choice === 'merged' ? { id: draft.id, choice, text: merged } : { id: draft.id, choice };
+      const input: ResolveConflictInput =
+        choice === 'merged'
+          ? { id: draft.id, choice, text: merged, ...(titleInConflict ? { title: mergedTitle } : {}) }
+          : { id: draft.id, choice };
       onResult(await call(folioBridge().drafts.resolveConflict(input)));
     });
   const keepAsNew = () => run(async () => onKeptAsNew(await call(folioBridge().drafts.keepAsNew({ id: draft.id }))));
@@ -73,7 +76,8 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
           <MessageBarTitle>{M.conflictTitle}</MessageBarTitle>
           {M.conflictIntro}
           {server === null && <div>{DesktopMessages.serverCopyDeleted}</div>}
-          {differingFields.length > 0 && <div>{M.conflictFieldsDiffer(differingFields.join('、'))}</div>}
+          {merge && <div>{M.conflictOverlapIntro}</div>}
+          {!merge && differingFields.length > 0 && <div>{M.conflictFieldsDiffer(differingFields.join('、'))}</div>}
         </MessageBarBody>
       </MessageBar>
       {error && (
@@ -81,7 +85,11 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      <SideBySideDiff left={server?.content ?? ''} right={draft.fields.content} labels={DIFF_LABELS} />
+      {merge ? (
+        <ConflictFields conflicts={merge.conflicts} />
+      ) : (
+        <SideBySideDiff left={server?.content ?? ''} right={draft.fields.content} labels={DIFF_LABELS} />
+      )}
       <div className={page.row}>
         <Button appearance="primary" disabled={busy} onClick={() => void resolve('mine')}>
           {M.keepMine}
@@ -99,6 +107,11 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
       {merging && (
         <div className={`${page.card} ${page.stack}`}>
           <Text weight="semibold">{M.mergeByHand}</Text>
+          {titleInConflict && (
+            <Field label={M.title}>
+              <Input value={mergedTitle} onChange={(_event, data) => setMergedTitle(data.value)} />
+            </Field>
+          )}
           <MarkdownEditor value={merged} onChange={setMerged} height="40vh" />
           <div className={page.row}>
             <Button appearance="primary" disabled={busy} onClick={() => void resolve('merged')}>
