@@ -52,7 +52,6 @@ export const DesktopUiMessages = {
   publish: '发布',
   publishing: '发布中...',
   published: '已发布到服务器',
-  publishQueuedOffline: '当前离线，草稿已保存在本机，恢复连接后再发布',
   discard: '丢弃',
   discardConfirm: (title: string) => `确定要丢弃草稿「${title}」吗？本机的修改将被删除，服务器上的文章不受影响。`,
   discarded: '草稿已丢弃',

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
+import { DRAFT_STATE_LABELS, DesktopMessages, DesktopUiMessages } from '@folio/shared';
 import { apiClient } from '../../support/test-server.js';
 import type { EnvelopeBody } from '../../support/test-server.js';
 import { expect } from './desktop-fixtures';
@@ -78,4 +78,7 @@ export async function publishNewDraftOffline(page: Page, title: string, body: st
   await waitSavedLocally(page);
   await page.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
   await expect(page.locator('[data-state="pending"]')).toHaveText(DRAFT_STATE_LABELS.pending);
+  // One message for a queued publish: the toast and the banner say the same words.
+  await expect(page.locator('.fui-ToastTitle').filter({ hasText: DesktopMessages.offlineQueued })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: DesktopMessages.offlineQueued })).toBeVisible();
 }

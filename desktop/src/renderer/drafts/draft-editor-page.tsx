@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M, emptyArticleFields, UiMessages } from '@folio/shared';
+import { DesktopMessages, DesktopUiMessages as M, emptyArticleFields, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import type { Draft, DraftRevision, PublishResult } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
@@ -177,7 +177,8 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
     setDraft(result.draft);
     replaceFields(result.draft.fields);
     setProblem(result.status === 'conflict' ? '' : (result.message ?? result.draft.lastError ?? ''));
-    if (result.status === 'offline') notify(M.publishQueuedOffline, 'warning');
+    // The toast, the banner and the draft list say the same words: the sync's message.
+    if (result.status === 'offline') notify(result.message ?? DesktopMessages.offlineQueued, 'warning');
   };
 
   const publish = async () => {
@@ -230,7 +231,7 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
           appearance="primary"
           icon={<SendRegular />}
           disabled={publishing || conflicted !== null}
-          title={online ? undefined : M.publishQueuedOffline}
+          title={online ? undefined : DesktopMessages.offlineQueued}
           onClick={() => void publish()}
         >
           {publishing ? M.publishing : M.publish}
