@@ -141,6 +141,22 @@ describe('publishing', () => {
     expect((await serverArticles()).find((article) => article.id === id)?.content).toBe('第5次');
   });
 
+  it('publishes a draft written elsewhere when 发布 is pressed here', async () => {
+    const created = await direct()<EnvelopeBody & { data: { id: number } }>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '网页上的草稿', content: '没写完', category: '随笔', tags: '', status: 'draft' },
+    });
+    const id = created.body.data.id;
+    const draft = await draftFromServer(id);
+    expect((await mirror.get(id))?.status).toBe('draft');
+    await drafts.save(draft.id, { content: '在桌面上写完了' });
+    expect((await sync.publish(draft.id)).status).toBe('synced');
+    expect((await serverArticles()).find((article) => article.id === id)).toMatchObject({
+      status: 'published',
+      content: '在桌面上写完了',
+    });
+  });
+
   it('sends a 4xx back to 仅本地 with the server message, creating nothing', async () => {
     const before = (await serverArticles()).length;
     const draft = await drafts.create({ fields: { title: '坏标签', content: '正文', tags: 'C++' } });

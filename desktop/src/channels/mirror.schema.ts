@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleFieldsSchema } from '@folio/shared';
+import { ARTICLE_STATUSES, articleFieldsSchema } from '@folio/shared';
 import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
 import { articleIdSchema } from './common.schema';
 
@@ -12,6 +12,11 @@ export const mirrorArticleSummarySchema = articleFieldsSchema.omit({ content: tr
   updated_at: z.string(),
   /** The article's revision (ETag); null when the server predates revisions. */
   revision: z.number().int().nullable(),
+  /**
+   * Draft, scheduled or published (server/API.md §E8); a server that predates drafts, or a
+   * mirror written before them, has published articles only.
+   */
+  status: z.enum(ARTICLE_STATUSES).default('published'),
 });
 export const mirrorArticleSchema = mirrorArticleSummarySchema.extend({ content: z.string() });
 /** A mirrored list entry; `hasBody`: the body is stored too, so the article opens offline. */

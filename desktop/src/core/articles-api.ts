@@ -8,7 +8,8 @@
  *   - `get(id)` — `{ ok: true, article }`, or a failure with status 404 when gone
  *   - `create(fields, { idempotencyKey? })` — POST with `Idempotency-Key`; `fields` may carry
  *     `created_at` / `updated_at` ({@link ArticleDates})
- *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`)
+ *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`); `fields`
+ *     may carry `status` (server/API.md §E8), absent = unchanged
  *   - `revision(id, revision)` — the six fields as they were at that server revision
  *     (server/API.md §E10.2), the base a three-way merge starts from
  *   Every write names the desktop as its client (`X-Folio-Source: desktop`, server/API.md §E10).
@@ -19,7 +20,7 @@
  *   editable fields are `ArticleFields` of `@folio/shared`.
  * - `revisionOf(headers, data)` — the revision from `data.revision` or the `ETag` header.
  */
-import type { AdminArticleDetail, AdminArticleListItem, ArticleFields } from '@folio/shared';
+import type { AdminArticleDetail, AdminArticleListItem, ArticleFields, ArticleStatus } from '@folio/shared';
 import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE, pickArticleFields, REVISION_SOURCE_HEADER } from '@folio/shared';
 import { envelopeMessage } from './http.js';
 import type { HttpClient, HttpResponse } from './http.js';
@@ -57,7 +58,11 @@ export interface ArticlesApi {
   get(id: number): Promise<ApiResult<ServerArticle>>;
   revision(id: number, revision: number): Promise<ApiResult<ArticleFields>>;
   create(fields: ArticleFields & ArticleDates, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
-  update(id: number, fields: Partial<ArticleFields>, options?: { ifMatch?: number | '*' }): Promise<ApiResult<ServerArticle>>;
+  update(
+    id: number,
+    fields: Partial<ArticleFields> & { status?: ArticleStatus },
+    options?: { ifMatch?: number | '*' },
+  ): Promise<ApiResult<ServerArticle>>;
   uploadImage(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
   uploadCover(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
 }

@@ -47,6 +47,7 @@ function metaOf(item: ServerListItem | ServerArticle): MirrorMeta {
     created_at: item.created_at,
     updated_at: item.updated_at,
     revision: item.revision,
+    status: item.status ?? 'published',
   };
 }
 

@@ -176,7 +176,8 @@ export class SyncEngine {
       } else {
         sent = { ...draft.fields };
         const ifMatch = draft.baseRevision ?? undefined;
-        result = await this.options.api.update(draft.articleId as number, sent, { ifMatch });
+        // 发布 publishes: a draft written elsewhere and finished here goes public too.
+        result = await this.options.api.update(draft.articleId as number, { ...sent, status: 'published' }, { ifMatch });
       }
     } catch (error) {
       if (!isNetworkError(error)) throw error;

@@ -70,6 +70,8 @@ export const DesktopUiMessages = {
   restoreRevision: '恢复此版本',
   revisionRestored: '已恢复到所选版本',
   revisionLabel: (time: string, chars: number) => `${time} · ${chars} 字`,
+  serverDraftsTitle: '服务器上的草稿',
+  serverDraftsIntro: '在浏览器或其他设备上写的草稿，还没有在本机打开过。打开即可在本机继续编辑。',
   mirrorTitle: '本地镜像中的文章',
   mirrorIntro: '打开过或列出过的文章会保存在本机，离线时也能阅读和编辑。',
   mirrorEmpty: '本地镜像为空，联网后打开“从服务器刷新”。',

@@ -35,7 +35,7 @@ export async function serverArticles(folio: FolioServer): Promise<ServerArticle[
 /** Creates an article on the server directly, as another device of the owner would. */
 export async function createServerArticle(
   folio: FolioServer,
-  fields: { title: string; content: string; cover?: string },
+  fields: { title: string; content: string; cover?: string; status?: 'draft' },
 ): Promise<number> {
   const response = await apiClient(folio.current().url)<EnvelopeBody & { data: { id: number } }>('POST', '/api/admin/articles', {
     token: await folio.token(),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -7,7 +8,8 @@ import { DesktopPage } from '../components/desktop-page';
 import { usePageStyles } from '../web-admin';
 import { DraftList } from './draft-list';
 import { MirrorArticles } from './mirror-articles';
-import { useDrafts } from './use-drafts';
+import { ServerDrafts } from './server-drafts';
+import { useDrafts, useMirror } from './use-drafts';
 
 /** 草稿箱: local drafts with their state, and the mirrored articles to start a draft from. */
 export default function DraftsPage() {
@@ -15,6 +17,12 @@ export default function DraftsPage() {
   const navigate = useNavigate();
   const { online } = useDesktopSession();
   const { drafts, error, reload } = useDrafts();
+  const mirrored = useMirror();
+  const { refresh } = mirrored;
+  // Online, the server's list is fetched on every visit, so drafts written elsewhere show up.
+  useEffect(() => {
+    if (online) void refresh();
+  }, [online, refresh]);
   return (
     <DesktopPage
       title={M.draftsTitle}
@@ -39,7 +47,8 @@ export default function DraftsPage() {
         <section className={`${page.card} ${page.stack}`} aria-label={M.draftsTitle}>
           {drafts ? <DraftList drafts={drafts} onChanged={() => void reload()} /> : <Spinner label={UiMessages.loading} />}
         </section>
-        <MirrorArticles drafts={drafts ?? []} />
+        {drafts && <ServerDrafts articles={mirrored.mirror?.articles ?? []} drafts={drafts} />}
+        <MirrorArticles drafts={drafts ?? []} mirrored={mirrored} />
       </div>
     </DesktopPage>
   );

@@ -7,17 +7,17 @@ import type { DraftSummary } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { EmptyState, formatDateTime, usePageStyles } from '../web-admin';
 import { draftForArticle } from './open-article-draft';
-import { useMirror } from './use-drafts';
+import type { useMirror } from './use-drafts';
 import { DesktopTable } from '../components/desktop-table';
 import { useTableStyles } from '../components/table.styles';
 
 /** The articles kept on this machine: readable and editable with or without the server. */
-export function MirrorArticles({ drafts }: { drafts: DraftSummary[] }) {
+export function MirrorArticles({ drafts, mirrored }: { drafts: DraftSummary[]; mirrored: ReturnType<typeof useMirror> }) {
   const page = usePageStyles();
   const table = useTableStyles();
   const navigate = useNavigate();
   const notify = useNotifyMessage();
-  const { mirror, error, refresh } = useMirror();
+  const { mirror, error, refresh } = mirrored;
   const [refreshing, setRefreshing] = useState(false);
   const [openError, setOpenError] = useState('');
 

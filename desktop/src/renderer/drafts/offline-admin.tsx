@@ -5,7 +5,7 @@ import { DesktopUiMessages as M } from '@folio/shared';
 import { DesktopPage } from '../components/desktop-page';
 import { usePageStyles } from '../web-admin';
 import { MirrorArticles } from './mirror-articles';
-import { useDrafts } from './use-drafts';
+import { useDrafts, useMirror } from './use-drafts';
 
 /**
  * What the 管理后台 section shows while the server is unreachable: never an error page, but the
@@ -15,6 +15,7 @@ export function OfflineAdmin() {
   const page = usePageStyles();
   const navigate = useNavigate();
   const { drafts } = useDrafts();
+  const mirrored = useMirror();
   return (
     <DesktopPage title={M.navAdmin}>
       <div className={page.stack}>
@@ -29,7 +30,7 @@ export function OfflineAdmin() {
             </Button>
           </MessageBarActions>
         </MessageBar>
-        <MirrorArticles drafts={drafts ?? []} />
+        <MirrorArticles drafts={drafts ?? []} mirrored={mirrored} />
       </div>
     </DesktopPage>
   );
