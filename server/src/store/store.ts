@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { DurableJsonFile, serialize, writeFileDurably } from '@folio/shared/durable-file';
+import { DurableJsonFile, serialize } from '@folio/shared/durable-file';
 import { ArticleIndex } from './article-index.js';
+import { BodyFiles } from './body-files.js';
 import { BodyTable } from './body-table.js';
 import { commentFileWrites, loadCommentFiles, readCommentFile } from './comment-files.js';
 import { CommentTable } from './comment-table.js';
@@ -15,7 +16,6 @@ import {
   REVISIONS_DIR,
   UPLOADS_DIR,
   UPLOAD_TEMP_DIR,
-  bodyFileName,
 } from './data-layout.js';
 import { DiagramFiles } from './diagram-files.js';
 import { IdempotencyAnswers } from './idempotency-answers.js';
@@ -114,8 +114,10 @@ export class Store {
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
   readonly bodies = new BodyTable((id) => {
     const article = this.articleIndex.collection.items.find((item) => item.id === id);
-    return article && path.join(this.bodiesDir, bodyFileName(id, article.body_rev));
+    return article && this.bodyFiles.pathOf(id, article.body_rev);
   });
+
+  private readonly bodyFiles: BodyFiles;
 
   /** Pre-rendered diagram images, pointed at by articles (see {@link DiagramFiles}). */
   readonly diagrams: DiagramFiles;
@@ -131,6 +133,7 @@ export class Store {
     private readonly journal: Journal,
     private readonly articleIndex: ArticleIndex,
   ) {
+    this.bodyFiles = new BodyFiles(path.join(dataDir, BODIES_DIR));
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.revisions = new RevisionFiles(dataDir);
     this.pendingFiles = [this.idempotencyAnswers, this.revisions];
@@ -286,26 +289,19 @@ export class Store {
     return this.changes;
   }
 
-  private readonly reservedBodyRevs = new Map<number, number>();
-
-  /**
-   * Reserves a body revision no other writer of this article has taken, so two concurrent
-   * updates never write the same file. Whichever commits last is what the article points at.
-   */
+  /** See {@link BodyFiles.reserveRev}. */
   reserveBodyRev(id: number, currentRev: number): number {
-    const rev = Math.max(currentRev, this.reservedBodyRevs.get(id) ?? 0) + 1;
-    this.reservedBodyRevs.set(id, rev);
-    return rev;
+    return this.bodyFiles.reserveRev(id, currentRev);
   }
 
   /** Writes a new body revision file; the caller then points the article at it inside {@link mutate}. */
-  async writeBody(id: number, rev: number, content: string): Promise<void> {
-    await writeFileDurably(path.join(this.bodiesDir, bodyFileName(id, rev)), content);
+  writeBody(id: number, rev: number, content: string): Promise<void> {
+    return this.bodyFiles.write(id, rev, content);
   }
 
   /** Removes a body revision that no record points at any more. Failures only leave an orphan. */
-  async discardBody(id: number, rev: number): Promise<void> {
-    await fs.rm(path.join(this.bodiesDir, bodyFileName(id, rev)), { force: true });
+  discardBody(id: number, rev: number): Promise<void> {
+    return this.bodyFiles.discard(id, rev);
   }
 
   /** Resolves when everything changed so far is on disk, and a snapshot being written is in place. */
@@ -340,6 +336,8 @@ export class Store {
         files.push(...commentFileWrites(this.comments, commentArticles));
         for (const { source, names: taken } of pending) files.push(...source.writesFor(taken));
         try {
+          // Before any record points at the new bodies: a power cut must not keep the pointer without the file.
+          await this.bodyFiles.syncNewFiles();
           await this.journal.persist(files);
           articleCommit?.committed();
           this.comments.committed(commentArticles);

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /**
  * Durable file writes for Node programs (the server's data dir, the desktop's drafts):
- * `writeFileDurably(target, content, mode?, syncEveryBytes?)`, `syncDirectory(dir)`, `serialize(data)`,
+ * `writeFileDurably(target, content, mode?, syncEveryBytes?)`, `writeNewFileSynced(target, content)`,
+ * `syncDirectory(dir)`, `serialize(data)`,
  * `serializeCollection(nextId, items, leading?)` and
  * `DurableJsonFile<T>` (a lowdb-compatible adapter: `read(): Promise<T | null>`, `write(data)`).
  * Node-only: import it as `@folio/shared/durable-file`, never from the browser bundle.
@@ -51,6 +52,23 @@ export async function writeFileDurably(
     throw error;
   }
   await syncDirectory(dir);
+}
+
+/**
+ * Writes a file under a name that does not exist yet and syncs its content, without
+ * {@link writeFileDurably}'s temp file and rename: nothing refers to the name yet, so a torn
+ * file is harmless (an orphan to sweep). Its name is durable only once the directory is synced
+ * ({@link syncDirectory}), which must happen before anything durable refers to it; a batch of
+ * such files then costs one directory sync instead of one each. Fails if the name exists.
+ */
+export async function writeNewFileSynced(target: string, content: string | Uint8Array): Promise<void> {
+  const handle = await fs.open(target, 'wx');
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function syncDirectory(dir: string): Promise<void> {
