@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { EmptyState, formatDateTime, usePageStyles } from '../web-admin';
-import { draftForArticle } from './open-article-draft';
+import { useOpenArticleDraft } from './open-article-draft';
 import type { useMirror } from './use-drafts';
 import { DesktopTable } from '../components/desktop-table';
 import { useTableStyles } from '../components/table.styles';
@@ -15,19 +14,10 @@ import { useTableStyles } from '../components/table.styles';
 export function MirrorArticles({ drafts, mirrored }: { drafts: DraftSummary[]; mirrored: ReturnType<typeof useMirror> }) {
   const page = usePageStyles();
   const table = useTableStyles();
-  const navigate = useNavigate();
+  const { open, openError } = useOpenArticleDraft(drafts);
   const notify = useNotifyMessage();
   const { mirror, error, refresh } = mirrored;
   const [refreshing, setRefreshing] = useState(false);
-  const [openError, setOpenError] = useState('');
-
-  const open = async (articleId: number) => {
-    try {
-      navigate(`/drafts/${await draftForArticle(articleId, drafts)}`);
-    } catch (failure) {
-      setOpenError(failure instanceof Error ? failure.message : String(failure));
-    }
-  };
 
   return (
     <section className={`${page.card} ${page.stack}`} aria-labelledby="mirror-title">

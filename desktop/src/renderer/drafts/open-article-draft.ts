@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { DesktopUiMessages, pickArticleFields } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
@@ -15,4 +17,18 @@ export async function draftForArticle(articleId: number, drafts: DraftSummary[])
   const { article } = opened;
   const draft = await call(bridge.drafts.save({ articleId, baseRevision: article.revision, fields: pickArticleFields(article) }));
   return draft.id;
+}
+
+/** Opens the draft of a server article in the editor; `openError` says why it could not. */
+export function useOpenArticleDraft(drafts: DraftSummary[]): { open: (articleId: number) => Promise<void>; openError: string } {
+  const navigate = useNavigate();
+  const [openError, setOpenError] = useState('');
+  const open = async (articleId: number) => {
+    try {
+      navigate(`/drafts/${await draftForArticle(articleId, drafts)}`);
+    } catch (failure) {
+      setOpenError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return { open, openError };
 }

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
@@ -7,7 +5,7 @@ import type { DraftSummary, MirrorEntry } from '../../channels';
 import { DesktopTable } from '../components/desktop-table';
 import { useTableStyles } from '../components/table.styles';
 import { formatDateTime, usePageStyles } from '../web-admin';
-import { draftForArticle } from './open-article-draft';
+import { useOpenArticleDraft } from './open-article-draft';
 
 /**
  * The server's drafts (written in the browser or on another desktop) that have no draft on this
@@ -16,20 +14,11 @@ import { draftForArticle } from './open-article-draft';
 export function ServerDrafts({ articles, drafts }: { articles: MirrorEntry[]; drafts: DraftSummary[] }) {
   const page = usePageStyles();
   const table = useTableStyles();
-  const navigate = useNavigate();
-  const [openError, setOpenError] = useState('');
+  const { open, openError } = useOpenArticleDraft(drafts);
   const notHere = articles.filter(
     (article) => article.status === 'draft' && !drafts.some((draft) => draft.articleId === article.id),
   );
   if (notHere.length === 0) return null;
-
-  const open = async (articleId: number) => {
-    try {
-      navigate(`/drafts/${await draftForArticle(articleId, drafts)}`);
-    } catch (failure) {
-      setOpenError(failure instanceof Error ? failure.message : String(failure));
-    }
-  };
 
   return (
     <section className={`${page.card} ${page.stack}`} aria-labelledby="server-drafts-title">
