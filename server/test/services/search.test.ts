@@ -2,27 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleBodies } from '../../src/services/article-search.js';
 import { ArticleSearchIndex, normalizeQuery } from '../../src/services/article-search.js';
 import type { ArticleRecord } from '../../src/store/records.js';
+import { buildArticleRecord } from '../support/article-record.js';
 
 let nextId = 1;
-function buildRecord(overrides: Partial<ArticleRecord> = {}): ArticleRecord {
-  const id = nextId++;
-  return {
-    id,
-    title: `文章 ${id}`,
-    category: '',
-    tags: [],
-    summary: '',
-    cover: '',
-    created_at: '2025-01-01T00:00:00Z',
-    updated_at: '2025-01-01T00:00:00Z',
-    deleted_at: null,
-    status: 'published',
-    publish_at: '2025-01-01T00:00:00Z',
-    body_rev: 1,
-    revision: 1,
-    ...overrides,
-  };
-}
+const buildRecord = (overrides: Partial<ArticleRecord> = {}): ArticleRecord => buildArticleRecord(nextId++, overrides);
 
 /** Bodies as the store gives them: every `set` moves the id's version; `reads` lists each body read. */
 class MemoryBodies implements ArticleBodies {

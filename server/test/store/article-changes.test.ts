@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ArticleChangeTracker } from '../../src/store/article-changes.js';
 import type { ArticleRecord } from '../../src/store/records.js';
-
-const buildRecord = (id: number, overrides: Partial<ArticleRecord> = {}): ArticleRecord => ({
-  id,
-  title: `文章 ${id}`,
-  category: '',
-  tags: [],
-  summary: '',
-  cover: '',
-  created_at: '2025-08-10T09:07:06Z',
-  updated_at: '2025-08-10T09:07:06Z',
-  deleted_at: null,
-  status: 'published',
-  publish_at: '2025-08-10T09:07:06Z',
-  body_rev: 1,
-  revision: 1,
-  ...overrides,
-});
+import { buildArticleRecord } from '../support/article-record.js';
 
 /** A tracker over records 1..count, and the array it watches. */
 function trackerOver(count: number) {
-  const items = Array.from({ length: count }, (_, index) => buildRecord(index + 1));
+  const items = Array.from({ length: count }, (_, index) => buildArticleRecord(index + 1));
   return { items, tracker: new ArticleChangeTracker(items) };
 }
 
@@ -35,11 +19,11 @@ describe('ArticleChangeTracker', () => {
 
   it('writes records pushed since the last commit, and only those', () => {
     const { items, tracker } = trackerOver(3);
-    items.push(buildRecord(4), buildRecord(5));
+    items.push(buildArticleRecord(4), buildArticleRecord(5));
     const changes = tracker.take(items);
     expect(idsOf(changes.put)).toEqual([4, 5]);
     changes.settle();
-    items.push(buildRecord(6));
+    items.push(buildArticleRecord(6));
     expect(idsOf(tracker.take(items).put)).toEqual([6]);
   });
 
@@ -57,21 +41,21 @@ describe('ArticleChangeTracker', () => {
 
   it('finds removed and replaced records by id when the array is replaced (a purge, an import)', () => {
     const { items, tracker } = trackerOver(4);
-    const imported = buildRecord(2, { title: '导入的' });
-    const next = [items[0]!, imported, items[3]!, buildRecord(7)];
+    const imported = buildArticleRecord(2, { title: '导入的' });
+    const next = [items[0]!, imported, items[3]!, buildArticleRecord(7)];
     const changes = tracker.take(next);
     expect(idsOf(changes.put)).toEqual([2, 7]);
     expect(changes.delete).toEqual([3]);
     changes.settle();
     // The new array is the baseline now.
-    next.push(buildRecord(8));
-    expect(tracker.take(next)).toMatchObject({ put: [buildRecord(8)], delete: [] });
+    next.push(buildArticleRecord(8));
+    expect(tracker.take(next)).toMatchObject({ put: [buildArticleRecord(8)], delete: [] });
   });
 
   it('notices records removed from the array in place, and writes the removal', () => {
     const { items, tracker } = trackerOver(4);
     items.splice(1, 1);
-    items.push(buildRecord(5));
+    items.push(buildArticleRecord(5));
     const changes = tracker.take(items);
     expect(changes.delete).toEqual([2]);
     expect(idsOf(changes.put)).toEqual([5]);
@@ -80,7 +64,7 @@ describe('ArticleChangeTracker', () => {
   it('takes the same changes again after a commit that failed, with those made since', () => {
     const { items, tracker } = trackerOver(3);
     tracker.noteResult(items[0]);
-    items.push(buildRecord(4));
+    items.push(buildArticleRecord(4));
     const failed = tracker.take(items);
     failed.retry();
     tracker.noteResult(items[1]);
@@ -89,9 +73,9 @@ describe('ArticleChangeTracker', () => {
 
   it('leaves records pushed after a commit took its changes to the next one', () => {
     const { items, tracker } = trackerOver(2);
-    items.push(buildRecord(3));
+    items.push(buildArticleRecord(3));
     const first = tracker.take(items);
-    items.push(buildRecord(4));
+    items.push(buildArticleRecord(4));
     first.settle();
     expect(idsOf(tracker.take(items).put)).toEqual([4]);
   });
