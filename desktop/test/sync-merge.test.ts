@@ -1,17 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
-import { apiClient, startTestServer } from '../../tests/support/test-server.js';
+import { apiClient } from '../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.js';
 import { createArticlesApi } from '../src/core/articles-api.js';
-import { DraftStore } from '../src/core/draft-store.js';
+import type { DraftStore } from '../src/core/draft-store.js';
 import { createHttpClient } from '../src/core/http.js';
-import { Mirror, openArticle } from '../src/core/mirror.js';
-import { SyncEngine } from '../src/core/sync.js';
-import { startLoopbackProxy } from './support/loopback-proxy.js';
+import { openArticle } from '../src/core/mirror.js';
+import type { Mirror } from '../src/core/mirror.js';
+import type { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
+import { openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 // The desktop edits an article offline while the browser edits it on the server; when the
 // desktop comes back, both sides are merged against the revision they started from.
@@ -83,19 +82,14 @@ async function backOnline() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login();
-  proxy = await startLoopbackProxy(server.url);
+  ({ server, token, proxy } = await startProxiedServer());
 });
 afterAll(async () => {
   await proxy.close();
   await server.close();
 });
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'folio-sync-merge-'));
-  drafts = await DraftStore.open(path.join(dir, 'drafts'));
-  mirror = await Mirror.open(path.join(dir, 'mirror'));
-  sync = new SyncEngine({ drafts, mirror, api: articlesApi() });
+  ({ dir, drafts, mirror, sync } = await openSyncWorkspace('folio-sync-merge-', articlesApi()));
   proxy.offline = false;
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));

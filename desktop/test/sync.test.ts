@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminArticleDetail } from '@folio/shared';
@@ -9,10 +8,11 @@ import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.j
 import { createArticlesApi } from '../src/core/articles-api.js';
 import { DraftStore } from '../src/core/draft-store.js';
 import { createHttpClient } from '../src/core/http.js';
-import { Mirror, openArticle } from '../src/core/mirror.js';
+import { openArticle } from '../src/core/mirror.js';
+import type { Mirror } from '../src/core/mirror.js';
 import { SyncEngine } from '../src/core/sync.js';
-import { startLoopbackProxy } from './support/loopback-proxy.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
+import { openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 let server: TestServer;
 let proxy: LoopbackProxy;
@@ -43,19 +43,14 @@ async function editElsewhere(id: number, content: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login();
-  proxy = await startLoopbackProxy(server.url);
+  ({ server, token, proxy } = await startProxiedServer());
 });
 afterAll(async () => {
   await proxy.close();
   await server.close();
 });
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'folio-sync-'));
-  drafts = await DraftStore.open(path.join(dir, 'drafts'));
-  mirror = await Mirror.open(path.join(dir, 'mirror'));
-  sync = new SyncEngine({ drafts, mirror, api: articlesApi() });
+  ({ dir, drafts, mirror, sync } = await openSyncWorkspace('folio-sync-', articlesApi()));
   proxy.offline = false;
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
