@@ -218,6 +218,28 @@ describe('folder import', () => {
     expect(updated).toBe(created);
   });
 
+  it('imports a file marked as a draft (Hugo draft: true, Jekyll published: false) as a draft readers never see', async () => {
+    const dir = path.join(root, 'drafts');
+    await write('drafts/hugo-draft.md', '---\ntitle: 还没写完\ndraft: true\n---\n草稿正文');
+    await write('drafts/jekyll-draft.md', '---\ntitle: 也没写完\npublished: false\n---\n草稿正文');
+    await write('drafts/finished.md', '---\ntitle: 写完了\ndraft: false\n---\n正文');
+    const importReport = await runFolderImport({
+      api: articlesApi(),
+      items: (await scanForImport([dir], await currentTitles())).map((preview) => ({ preview })),
+    });
+    expect(importReport.counts.imported).toBe(3);
+
+    const statuses = new Map((await serverArticles()).map((article) => [article.title, article.status]));
+    expect(statuses.get('还没写完')).toBe('draft');
+    expect(statuses.get('也没写完')).toBe('draft');
+    expect(statuses.get('写完了')).toBe('published');
+    const visible = await api<EnvelopeBody>('GET', '/api/articles?per_page=100');
+    const publicTitles = (visible.body.data as { title: string }[]).map((article) => article.title);
+    expect(publicTitles).toContain('写完了');
+    expect(publicTitles).not.toContain('还没写完');
+    expect(publicTitles).not.toContain('也没写完');
+  });
+
   it('lets the owner skip, update or import as new when the title already exists', async () => {
     const dir = path.join(root, 'duplicates');
     for (const name of ['skip', 'update', 'new'])

@@ -35,6 +35,11 @@ export interface ArticleDates {
   updated_at?: string;
 }
 
+/** The status a create may ask for (server/API.md §E8); without one the server publishes at once. */
+export interface ArticlePublication {
+  status?: ArticleStatus;
+}
+
 export interface ServerArticle extends Omit<AdminArticleDetail, 'revision'> {
   /** The article's revision (ETag), or null when the server does not send one. */
   revision: number | null;
@@ -57,7 +62,10 @@ export interface ArticlesApi {
   listAll(): Promise<ApiResult<ServerListItem[]>>;
   get(id: number): Promise<ApiResult<ServerArticle>>;
   revision(id: number, revision: number): Promise<ApiResult<ArticleFields>>;
-  create(fields: ArticleFields & ArticleDates, options?: { idempotencyKey?: string }): Promise<ApiResult<ServerArticle>>;
+  create(
+    fields: ArticleFields & ArticleDates & ArticlePublication,
+    options?: { idempotencyKey?: string },
+  ): Promise<ApiResult<ServerArticle>>;
   update(
     id: number,
     fields: Partial<ArticleFields> & { status?: ArticleStatus },

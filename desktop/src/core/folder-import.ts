@@ -20,7 +20,7 @@ import { DesktopMessages as D, isValidCover } from '@folio/shared';
 import { FrontMatterError, parseMarkdownArticle } from '@folio/shared/front-matter';
 import type { ArticleFields } from '@folio/shared';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
-import type { ApiResult, ArticleDates, ArticlesApi } from './articles-api.js';
+import type { ApiResult, ArticleDates, ArticlePublication, ArticlesApi } from './articles-api.js';
 import { checkArticle, readMarkdownFile } from './folder-scan.js';
 import type { ImportPreview } from './folder-scan.js';
 import { isNetworkError } from './http.js';
@@ -108,7 +108,7 @@ function report(item: ImportItem, status: ImportStatus, extra: Partial<ImportFil
 async function prepare(
   preview: ImportPreview,
   uploads: UploadCache,
-): Promise<{ fields: ArticleFields; dates: ArticleDates; warnings: string[] }> {
+): Promise<{ fields: ArticleFields; dates: ArticleDates; publication: ArticlePublication; warnings: string[] }> {
   const read = await readMarkdownFile(preview.path);
   if ('problem' in read) throw new FileFailed(read.problem.message);
   let parsed: ParsedMarkdown;
@@ -164,6 +164,8 @@ async function prepare(
     },
     // The front matter's date and updated, as the server's own Markdown import keeps them.
     dates: { created_at: parsed.date, updated_at: updated },
+    // A file marked as a draft (`draft: true`, `published: false`) stays unseen by readers.
+    publication: parsed.draft ? { status: 'draft' } : {},
     warnings,
   };
 }
@@ -198,13 +200,13 @@ export async function runFolderImport(options: FolderImportOptions): Promise<Imp
       continue;
     }
     try {
-      const { fields, dates, warnings } = await prepare(preview, uploads);
+      const { fields, dates, publication, warnings } = await prepare(preview, uploads);
       let result: ApiResult<{ id: number }>;
       if (choice === 'update' && duplicate) {
         // An update keeps the article's own created_at; the server sets updated_at (PUT ignores both).
         result = await api.update(duplicate.id, fields, { ifMatch: duplicate.revision ?? undefined });
       } else {
-        result = await api.create({ ...fields, ...dates }, { idempotencyKey: randomUUID() });
+        result = await api.create({ ...fields, ...dates, ...publication }, { idempotencyKey: randomUUID() });
       }
       if (!result.ok) throw new FileFailed(result.message);
       files.push(report(item, choice === 'update' ? 'updated' : 'imported', { articleId: result.value.id, warnings }));
