@@ -5,6 +5,7 @@ import type { ArticleSnapshot } from './article-log.js';
 import { listLogGenerations, parseLog, removeLogsBefore, replayLog, serializeLogEntry } from './article-log.js';
 import type { ArticleLogEntry } from './article-log.js';
 import { ArticleChangeTracker } from './article-changes.js';
+import { ArticlePositions } from './article-positions.js';
 import { ARTICLE_SNAPSHOT, articleLogName } from './data-layout.js';
 import type { FileAppend } from './journal.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
@@ -64,6 +65,13 @@ export class ArticleIndex {
   ) {
     this.tracker = new ArticleChangeTracker(collection.items);
     this.indexDrawings();
+  }
+
+  private readonly positions = new ArticlePositions();
+
+  /** The article with this id, live or binned, without looking through every article. */
+  find(id: number): ArticleRecord | undefined {
+    return this.positions.find(this.collection.items, id);
   }
 
   /** Every diagram file some stored article points at (binned ones' too: a restore shows them again). */

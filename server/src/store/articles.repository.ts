@@ -121,7 +121,7 @@ export class ArticlesRepository {
   }
 
   find(id: number): ArticleRecord | undefined {
-    return this.items.find((article) => article.id === id);
+    return this.store.findArticle(id);
   }
 
   findLive(id: number): ArticleRecord | undefined {

@@ -60,9 +60,9 @@ export class DiagramsRepository {
    */
   save(articleId: number, drawn: DrawnDiagram): Promise<DiagramSaveOutcome> {
     return this.store.diagrams.writeAndPoint([drawn.lightSvg, drawn.darkSvg], ([light = '', dark = '']) =>
-      this.store.mutate(['articles'], (state): DiagramSaveOutcome => {
-        const article = state.articles.items.find((item) => item.id === articleId && item.deleted_at === null);
-        if (!article) return { status: 'missing' };
+      this.store.mutate(['articles'], (): DiagramSaveOutcome => {
+        const article = this.store.findArticle(articleId);
+        if (!article || article.deleted_at !== null) return { status: 'missing' };
         if (!this.store.bodies.get(articleId)?.includes(drawn.source)) return { status: 'not_in_body' };
         const others = (article.diagrams ?? []).filter((diagram) => diagram.source !== drawn.source);
         if (others.length >= LIMITS.articleDiagrams) return { status: 'full' };

@@ -113,7 +113,7 @@ export class Store {
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
   readonly bodies = new BodyTable((id) => {
-    const article = this.articleIndex.collection.items.find((item) => item.id === id);
+    const article = this.findArticle(id);
     return article && this.bodyFiles.pathOf(id, article.body_rev);
   });
 
@@ -198,6 +198,11 @@ export class Store {
       now: new Date(),
     });
     return store;
+  }
+
+  /** The article with this id, live or binned; as fast on a site of 20,000 articles as on one of 2,000. */
+  findArticle(id: number): ArticleRecord | undefined {
+    return this.articleIndex.find(id);
   }
 
   /** True when the directory held no data before this start (so the sample site should be seeded). */
