@@ -6,6 +6,7 @@ import { listLogGenerations, parseLog, removeLogsBefore, replayLog, serializeLog
 import type { ArticleLogEntry } from './article-log.js';
 import { ArticleChangeTracker } from './article-changes.js';
 import { ArticlePositions } from './article-positions.js';
+import { StoredArticleViews } from './stored-article-views.js';
 import { ARTICLE_SNAPSHOT, articleLogName } from './data-layout.js';
 import type { FileAppend } from './journal.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
@@ -46,11 +47,8 @@ export interface ArticleCommit {
  */
 export class ArticleIndex {
   private tracker: ArticleChangeTracker;
-  /**
-   * The diagram files each article with drawings points at, as stored: the diagram sweep's list
-   * of files to keep, kept up to date by each commit rather than gathered from every article.
-   */
-  private readonly drawings = new Map<number, string[]>();
+  /** What readers need from every stored article, kept up to date per commit. */
+  readonly views: StoredArticleViews;
   /** The background snapshot being written, if any. */
   private compaction: Promise<void> | null = null;
 
@@ -64,7 +62,8 @@ export class ArticleIndex {
     private snapshotBytes: number,
   ) {
     this.tracker = new ArticleChangeTracker(collection.items);
-    this.indexDrawings();
+    this.views = new StoredArticleViews(() => this.collection.items);
+    this.views.rebuild();
   }
 
   private readonly positions = new ArticlePositions();
@@ -72,21 +71,6 @@ export class ArticleIndex {
   /** The article with this id, live or binned, without looking through every article. */
   find(id: number): ArticleRecord | undefined {
     return this.positions.find(this.collection.items, id);
-  }
-
-  /** Every diagram file some stored article points at (binned ones' too: a restore shows them again). */
-  *diagramFiles(): Iterable<string> {
-    for (const names of this.drawings.values()) yield* names;
-  }
-
-  private indexDrawings(): void {
-    this.drawings.clear();
-    for (const record of this.collection.items) this.setDrawings(record.id, drawingsOf(record));
-  }
-
-  private setDrawings(id: number, names: string[]): void {
-    if (names.length > 0) this.drawings.set(id, names);
-    else this.drawings.delete(id);
   }
 
   /**
@@ -145,8 +129,7 @@ export class ArticleIndex {
     if (changes.put.length > 0) entry.put = changes.put;
     if (changes.delete.length > 0) entry.delete = changes.delete;
     const line = serializeLogEntry(entry);
-    // As written now: a record may change again before the commit ends.
-    const drawings = changes.put.map((record) => [record.id, drawingsOf(record)] as const);
+    const applyViews = this.views.capture(changes.put);
     const at = this.logBytes;
     const end = at + Buffer.byteLength(line);
     // Copied now, the records are exactly what this commit leaves on disk.
@@ -155,8 +138,7 @@ export class ArticleIndex {
       write: { name: articleLogName(this.generation), append: line, at },
       committed: () => {
         changes.settle();
-        for (const [id, names] of drawings) this.setDrawings(id, names);
-        for (const id of changes.delete) this.drawings.delete(id);
+        applyViews(changes.delete);
         this.logBytes = end;
         if (snapshot) this.compactInBackground(snapshot);
       },
@@ -175,7 +157,7 @@ export class ArticleIndex {
     this.generation = generation;
     this.logBytes = 0;
     this.tracker = new ArticleChangeTracker(this.collection.items);
-    this.indexDrawings();
+    this.views.rebuild();
   }
 
   /** Resolves once a snapshot being written in the background is in place (or has failed). */
@@ -210,9 +192,6 @@ export class ArticleIndex {
     await removeLogsBefore(this.dataDir, generation);
   }
 }
-
-const drawingsOf = (record: ArticleRecord): string[] =>
-  (record.diagrams ?? []).flatMap((diagram) => [diagram.light, diagram.dark]);
 
 /** Cuts a torn last line off a log, so the next append follows the last intact one. */
 async function truncateDurably(filePath: string, length: number): Promise<void> {

@@ -51,6 +51,8 @@ export const newestFirst = (a: ArticleRecord, b: ArticleRecord) => {
 /** Seen by readers: published and not in the recycle bin. */
 export const isPublic = (article: ArticleRecord): boolean => article.deleted_at === null && article.status === 'published';
 
+const isScheduled = (article: ArticleRecord): boolean => article.status === 'scheduled';
+
 /** A scheduled article whose time has come (`now` as a server/API.md §1.4 timestamp). */
 const isDue = (article: ArticleRecord, now: string): boolean =>
   article.deleted_at === null && article.status === 'scheduled' && article.publish_at !== null && article.publish_at <= now;
@@ -92,11 +94,15 @@ export class ArticlesRepository {
     return this.items.filter(isPublic).sort(newestFirst);
   }
 
-  /** The earliest `publish_at` of a scheduled article not in the bin; `undefined` when none waits. */
+  /**
+   * The earliest `publish_at` of a scheduled article not in the bin; `undefined` when none waits.
+   * Asked after every change, so it looks only at the articles the store has as scheduled.
+   */
   nextScheduledAt(): string | undefined {
     let next: string | undefined;
-    for (const article of this.items) {
-      if (article.deleted_at !== null || article.status !== 'scheduled' || article.publish_at === null) continue;
+    for (const id of this.store.articleIdsWhere(isScheduled)) {
+      const article = this.find(id);
+      if (!article || article.deleted_at !== null || article.status !== 'scheduled' || article.publish_at === null) continue;
       if (next === undefined || article.publish_at < next) next = article.publish_at;
     }
     return next;

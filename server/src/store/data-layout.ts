@@ -1,4 +1,4 @@
-import type { FileCollectionName } from './store.js';
+import type { FileCollectionName } from './store-state.js';
 
 /**
  * The names of everything in a data directory, in one place: the store, its journal, the

@@ -25,45 +25,13 @@ import { migrate, readFormatVersion } from './migrations.js';
 import type { PendingFiles } from './pending-files.js';
 import { repairNextId } from './record-ids.js';
 import { RevisionFiles } from './revision-files.js';
-import type {
-  ArticleRecord,
-  AvatarRecord,
-  CollectionFile,
-  ContactRecord,
-  IdempotencyFile,
-  RevokedTokenRecord,
-  SiteBlockRecord,
-  SkillRecord,
-  UploadLogFile,
-} from './records.js';
+import type { ArticleRecord, CollectionFile } from './records.js';
 import { sweepAtStart } from './startup-sweeps.js';
+import { emptyState } from './store-state.js';
+import type { CollectionName, FileCollectionName, FileState, StoreState } from './store-state.js';
+import type { ArticlePick } from './stored-article-views.js';
 
-/**
- * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
- * comments (one file per article under `comments/`, read when asked for: see {@link CommentTable})
- * and articles (a snapshot and a log of the changes since: see {@link ArticleIndex}).
- */
-export interface StoreState {
-  siteBlocks: CollectionFile<SiteBlockRecord>;
-  skills: CollectionFile<SkillRecord>;
-  contacts: CollectionFile<ContactRecord>;
-  avatars: CollectionFile<AvatarRecord>;
-  articles: CollectionFile<ArticleRecord>;
-  /** View counters live apart from the article index so a page view rewrites only this small file. */
-  articleViews: Record<string, number>;
-  comments: CommentTable;
-  revokedTokens: CollectionFile<RevokedTokenRecord>;
-  idempotencyKeys: IdempotencyFile;
-  uploadLog: UploadLogFile;
-  /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
-  idempotencyAnswers: IdempotencyAnswers;
-}
-
-export type CollectionName = keyof StoreState;
-
-/** The collections kept whole in one file each. */
-export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles'>;
-type FileState = Pick<StoreState, FileCollectionName>;
+export type { CollectionName, FileCollectionName, StoreState } from './store-state.js';
 
 /**
  * Collections no page shows: changing only these leaves {@link Store.generation} alone (a page
@@ -73,21 +41,6 @@ const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews',
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
-
-const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
-
-function emptyState(): FileState {
-  return {
-    siteBlocks: emptyCollection(),
-    skills: emptyCollection(),
-    contacts: emptyCollection(),
-    avatars: emptyCollection(),
-    articleViews: {},
-    revokedTokens: emptyCollection(),
-    idempotencyKeys: { items: [] },
-    uploadLog: { items: [] },
-  };
-}
 
 interface Waiter {
   resolve: () => void;
@@ -137,7 +90,7 @@ export class Store {
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.revisions = new RevisionFiles(dataDir);
     this.pendingFiles = [this.idempotencyAnswers, this.revisions];
-    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => articleIndex.diagramFiles());
+    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => articleIndex.views.diagramFiles());
     const state = emptyState();
     this.dbs = Object.fromEntries(
       (Object.keys(FILE_NAMES) as FileCollectionName[]).map((name) => [
@@ -203,6 +156,11 @@ export class Store {
   /** The article with this id, live or binned; as fast on a site of 20,000 articles as on one of 2,000. */
   findArticle(id: number): ArticleRecord | undefined {
     return this.articleIndex.find(id);
+  }
+
+  /** See {@link StoredArticleViews.idsWhere}: the stored articles a pick holds for, without asking every article. */
+  articleIdsWhere(pick: ArticlePick): ReadonlySet<number> {
+    return this.articleIndex.views.idsWhere(pick);
   }
 
   /** True when the directory held no data before this start (so the sample site should be seeded). */

@@ -1,0 +1,56 @@
+import type { CommentTable } from './comment-table.js';
+import type { IdempotencyAnswers } from './idempotency-answers.js';
+import type {
+  ArticleRecord,
+  AvatarRecord,
+  CollectionFile,
+  ContactRecord,
+  IdempotencyFile,
+  RevokedTokenRecord,
+  SiteBlockRecord,
+  SkillRecord,
+  UploadLogFile,
+} from './records.js';
+
+/**
+ * Everything the server keeps in memory. Each key is one JSON file in the data directory, except
+ * comments (one file per article under `comments/`, read when asked for: see {@link CommentTable})
+ * and articles (a snapshot and a log of the changes since: see ArticleIndex).
+ */
+export interface StoreState {
+  siteBlocks: CollectionFile<SiteBlockRecord>;
+  skills: CollectionFile<SkillRecord>;
+  contacts: CollectionFile<ContactRecord>;
+  avatars: CollectionFile<AvatarRecord>;
+  articles: CollectionFile<ArticleRecord>;
+  /** View counters live apart from the article index so a page view rewrites only this small file. */
+  articleViews: Record<string, number>;
+  comments: CommentTable;
+  revokedTokens: CollectionFile<RevokedTokenRecord>;
+  idempotencyKeys: IdempotencyFile;
+  uploadLog: UploadLogFile;
+  /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
+  idempotencyAnswers: IdempotencyAnswers;
+}
+
+export type CollectionName = keyof StoreState;
+
+/** The collections kept whole in one file each. */
+export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles'>;
+export type FileState = Pick<StoreState, FileCollectionName>;
+
+const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
+
+/** The state of a new data directory, before its files are read. */
+export function emptyState(): FileState {
+  return {
+    siteBlocks: emptyCollection(),
+    skills: emptyCollection(),
+    contacts: emptyCollection(),
+    avatars: emptyCollection(),
+    articleViews: {},
+    revokedTokens: emptyCollection(),
+    idempotencyKeys: { items: [] },
+    uploadLog: { items: [] },
+  };
+}
