@@ -1,10 +1,11 @@
 /**
  * `npm run bench:saves`: what saving an article costs on a 2,000-article site and on a
  * 20,000-article one (a WordPress migrant's), side by side. For each size it starts the compiled
- * server on an empty data dir, creates every article through the HTTP API (the seeding time),
- * then times, one at a time, creates, draft saves (a PUT of a new body with `If-Match` on a
- * draft) and the editor's autosave (server/API.md §E9), restarts the server to time its
- * start-up and reads its idle memory. Figures only: the script fails only when a request does.
+ * server on an empty data dir and creates every article through the HTTP API (the seeding time);
+ * then, both servers running, it times one request at a time, the sites taking turns, creates,
+ * draft saves (a PUT of a new body with `If-Match` on a draft) and the editor's autosave
+ * (server/API.md §E9); last it restarts each server to time its start-up and read its idle
+ * memory. Figures only: the script fails only when a request does.
  *
  * `--sizes=2000,20000` picks the site sizes.
  */
@@ -105,43 +106,48 @@ async function draftsToEdit(client: BenchClient, ids: readonly number[]): Promis
   return etags;
 }
 
-/** Draft saves: each sends a new body with the revision it was based on, round the drafts. */
-async function timeDraftSaves(client: BenchClient, etags: Map<number, string>): Promise<number[]> {
-  const edited = [...etags.keys()];
-  const durations: number[] = [];
-  for (let save = 0; save < TIMED_OPERATIONS; save += 1) {
-    const id = edited[save % edited.length] ?? 0;
-    const content = `${buildBenchArticle(id).content}\n\n草稿第 ${save} 次保存。`;
-    durations.push(
-      await timed(async () => {
-        const { etag } = await client.send('PUT', `/api/admin/articles/${id}`, 200, {
-          json: { content },
-          headers: { 'if-match': etags.get(id) ?? '*' },
-        });
-        etags.set(id, etag);
-      }),
-    );
-  }
-  return durations;
+/** A seeded site with its server running. */
+interface Site {
+  articles: number;
+  dataDir: string;
+  server: ServerProcess;
+  client: BenchClient;
+  seedSeconds: number;
+  /** The drafts the timed saves go round, with the ETag of each one's current revision. */
+  drafts: Map<number, string>;
 }
 
-/** The editor's autosave of unsaved fields, round the drafts: a file of its own per article. */
-async function timeAutosaves(client: BenchClient, etags: ReadonlyMap<number, string>): Promise<number[]> {
-  const edited = [...etags.entries()];
-  const durations: number[] = [];
-  for (let save = 0; save < TIMED_OPERATIONS; save += 1) {
-    const [id, etag] = edited[save % edited.length] ?? [0, '""'];
-    const { title, category, tags, summary, cover, content } = articleToSend(id);
-    const json = {
-      title,
-      category,
-      tags,
-      summary,
-      cover,
-      content: `${content}\n\n还没保存的第 ${save} 段。`,
-      base_revision: Number(JSON.parse(etag)),
-    };
-    durations.push(await timed(() => client.send('PUT', `/api/admin/articles/${id}/autosave`, 200, { json })));
+/** A draft save: a new body with the revision it was based on, round the drafts. */
+async function saveDraft(site: Site, step: number): Promise<void> {
+  const [id, etag] = [...site.drafts][step % site.drafts.size] ?? [0, '*'];
+  const content = `${buildBenchArticle(id).content}\n\n草稿第 ${step} 次保存。`;
+  const answer = await site.client.send('PUT', `/api/admin/articles/${id}`, 200, {
+    json: { content },
+    headers: { 'if-match': etag },
+  });
+  site.drafts.set(id, answer.etag);
+}
+
+/** The editor's autosave of unsaved fields (a file of its own per article), round the drafts. */
+async function autosave(site: Site, step: number): Promise<void> {
+  const [id, etag] = [...site.drafts][step % site.drafts.size] ?? [0, '""'];
+  const { title, category, tags, summary, cover, content } = articleToSend(id);
+  const unsaved = `${content}\n\n还没保存的第 ${step} 段。`;
+  const json = { title, category, tags, summary, cover, content: unsaved, base_revision: Number(JSON.parse(etag)) };
+  await site.client.send('PUT', `/api/admin/articles/${id}/autosave`, 200, { json });
+}
+
+/**
+ * Times `operation` on every site, one request at a time, the sites taking turns: both sizes then
+ * meet the same load from the rest of the machine, which on a shared one moves from minute to minute.
+ */
+async function timeInTurns(
+  sites: readonly Site[],
+  operation: (site: Site, step: number) => Promise<unknown>,
+): Promise<number[][]> {
+  const durations = sites.map((): number[] => []);
+  for (let step = 0; step < TIMED_OPERATIONS; step += 1) {
+    for (const [index, site] of sites.entries()) durations[index]?.push(await timed(() => operation(site, step)));
   }
   return durations;
 }
@@ -158,43 +164,62 @@ async function startServer(dataDir: string): Promise<{ server: ServerProcess; st
   return { server, startupMs: await waitFor200(`${server.url}/`, spawnedAt, 120_000) };
 }
 
-async function measureSize(articles: number): Promise<SizeResult> {
+/** Starts a server on an empty data dir and creates `articles` articles through its API. */
+async function seedSite(articles: number): Promise<Site> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-bench-saves-'));
+  let server: ServerProcess | undefined;
   try {
-    let { server } = await startServer(dataDir);
-    try {
-      const client = new BenchClient(server.url, await login(server.url, { password: PROCESS_ADMIN_PASSWORD }));
-      const seededAt = performance.now();
-      const ids = await seedThroughApi(client, articles);
-      const seedSeconds = (performance.now() - seededAt) / 1000;
-      console.info(`${articles.toLocaleString('en')} articles created through the API in ${seedSeconds.toFixed(1)} s`);
-      const createMs: number[] = [];
-      for (let create = 0; create < TIMED_OPERATIONS; create += 1) {
-        createMs.push(await timed(() => client.create(articleToSend(articles + create))));
-      }
-      const drafts = await draftsToEdit(client, ids);
-      const autosaveMs = await timeAutosaves(client, drafts);
-      const saveMs = await timeDraftSaves(client, drafts);
-      await stopServer(server, 'SIGTERM');
-      const restarted = await startServer(dataDir);
-      server = restarted.server;
-      await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
-      const idleRssMb = await rssMb(server.pid);
-      return {
-        articles,
-        seedSeconds,
-        createMs,
-        saveMs,
-        autosaveMs,
-        startupMs: restarted.startupMs,
-        idleRssMb,
-        indexBytes: await indexBytes(dataDir),
-      };
-    } finally {
-      await stopServer(server, 'SIGTERM');
-    }
-  } finally {
+    server = (await startServer(dataDir)).server;
+    const client = new BenchClient(server.url, await login(server.url, { password: PROCESS_ADMIN_PASSWORD }));
+    const seededAt = performance.now();
+    const ids = await seedThroughApi(client, articles);
+    const seedSeconds = (performance.now() - seededAt) / 1000;
+    console.info(`${articles.toLocaleString('en')} articles created through the API in ${seedSeconds.toFixed(1)} s`);
+    return { articles, dataDir, server, client, seedSeconds, drafts: await draftsToEdit(client, ids) };
+  } catch (error) {
+    await stopServer(server, 'SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Restarts a site's server to time its start-up and read its idle memory. */
+async function restartSite(site: Site): Promise<{ startupMs: number; idleRssMb: number }> {
+  await stopServer(site.server, 'SIGTERM');
+  const restarted = await startServer(site.dataDir);
+  site.server = restarted.server;
+  await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
+  return { startupMs: restarted.startupMs, idleRssMb: await rssMb(site.server.pid) };
+}
+
+async function measure(sizes: readonly number[]): Promise<SizeResult[]> {
+  const sites: Site[] = [];
+  try {
+    // One size after the other: seeding takes both cores.
+    for (const articles of sizes) sites.push(await seedSite(articles));
+    const createMs = await timeInTurns(sites, (site, step) => site.client.create(articleToSend(site.articles + step)));
+    const autosaveMs = await timeInTurns(sites, autosave);
+    const saveMs = await timeInTurns(sites, saveDraft);
+    const results: SizeResult[] = [];
+    for (const [index, site] of sites.entries()) {
+      const { startupMs, idleRssMb } = await restartSite(site);
+      results.push({
+        articles: site.articles,
+        seedSeconds: site.seedSeconds,
+        createMs: createMs[index] ?? [],
+        saveMs: saveMs[index] ?? [],
+        autosaveMs: autosaveMs[index] ?? [],
+        startupMs,
+        idleRssMb,
+        indexBytes: await indexBytes(site.dataDir),
+      });
+    }
+    return results;
+  } finally {
+    for (const site of sites) {
+      await stopServer(site.server, 'SIGTERM');
+      await rm(site.dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -223,7 +248,7 @@ function printResults(results: readonly SizeResult[]): void {
     ['article index on disk, MB', (result) => result.indexBytes / 1024 / 1024, 2],
   ];
   console.info(
-    `\nSaves one at a time (${TIMED_OPERATIONS} each) after seeding with ${SEED_CONCURRENCY} creates in flight; ratios against the smallest site\n`,
+    `\nSaves one at a time (${TIMED_OPERATIONS} each), the sites taking turns, after seeding with ${SEED_CONCURRENCY} creates in flight; ratios against the smallest site\n`,
   );
   printTable(
     ['', ...results.map((result) => `${result.articles.toLocaleString('en')} articles`)],
@@ -241,6 +266,4 @@ function sizesFromArguments(): number[] {
   return sizes;
 }
 
-const results: SizeResult[] = [];
-for (const size of sizesFromArguments()) results.push(await measureSize(size));
-printResults(results);
+printResults(await measure(sizesFromArguments()));
