@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { File } from 'formidable';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -61,42 +62,45 @@ let nextPartSequence = 0;
  * them; `tempDir` is inside the data directory, which start-up empties of what a killed process left.
  */
 export function multipartBody(limits: MultipartLimits, tooLargeMessage: string, tempDir: string) {
-  const parse = koaBody({
-    multipart: true,
-    json: false,
-    urlencoded: false,
-    text: false,
-    patchNode: false,
-    formidable: {
-      maxFileSize: limits.maxFileBytes,
-      maxTotalFileSize: limits.maxTotalBytes,
-      maxFiles: limits.maxFiles,
-      uploadDir: tempDir,
-      allowEmptyFiles: true,
-      minFileSize: 0,
-      keepExtensions: false,
-      onFileBegin: (_name: string, file: File) => {
-        partSequence.set(file, nextPartSequence++);
+  const parserWritingTo = (uploadDir: string) =>
+    koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      patchNode: false,
+      formidable: {
+        maxFileSize: limits.maxFileBytes,
+        maxTotalFileSize: limits.maxTotalBytes,
+        maxFiles: limits.maxFiles,
+        uploadDir,
+        allowEmptyFiles: true,
+        minFileSize: 0,
+        keepExtensions: false,
+        onFileBegin: (_name: string, file: File) => {
+          partSequence.set(file, nextPartSequence++);
+        },
       },
-    },
-    onError: (error: Error) => {
-      const parseError = error as BodyParseError;
-      // Formidable reports too many files with a 413 too; they are not too large, say so.
-      if (parseError.code === FORMIDABLE_MAX_FILES_EXCEEDED) {
-        throw badRequest(limits.maxFiles === 1 ? M.onlyOneFile : M.tooManyFiles(limits.maxFiles));
-      }
-      if (parseError.httpCode === 413) throw payloadTooLarge(tooLargeMessage);
-      throw badRequest(M.noFileUploaded);
-    },
-  });
+      onError: (error: Error) => {
+        const parseError = error as BodyParseError;
+        // Formidable reports too many files with a 413 too; they are not too large, say so.
+        if (parseError.code === FORMIDABLE_MAX_FILES_EXCEEDED) {
+          throw badRequest(limits.maxFiles === 1 ? M.onlyOneFile : M.tooManyFiles(limits.maxFiles));
+        }
+        if (parseError.httpCode === 413) throw payloadTooLarge(tooLargeMessage);
+        throw badRequest(M.noFileUploaded);
+      },
+    });
   return async (ctx: Context, next: Next) => {
     if (!ctx.is('multipart/form-data')) throw badRequest(M.noFileUploaded);
+    // Each request writes into a folder of its own, removed whole once the handler is done: a
+    // form refused mid-parse (one file too many) leaves files formidable never reports.
+    const requestDir = await fs.mkdtemp(path.join(tempDir, 'upload-'));
     try {
-      await parse(ctx, async () => {});
+      await parserWritingTo(requestDir)(ctx, async () => {});
       await next();
     } finally {
-      const files = Object.values(ctx.request.files ?? {}).flat();
-      await Promise.all(files.map((file) => fs.rm(file.filepath, { force: true })));
+      await fs.rm(requestDir, { recursive: true, force: true });
     }
   };
 }

@@ -57,7 +57,7 @@ export async function sweepAtStart(directory: SweptDirectory): Promise<void> {
     await removeFiles(dir, isTempFileName);
   }
   // Every request that was streaming an upload died with the process.
-  await removeFiles(at(UPLOAD_TEMP_DIR), () => true);
+  await emptyFolder(at(UPLOAD_TEMP_DIR));
   await removeUnusedAnswers(at(IDEMPOTENCY_DIR), directory.idempotencyKeys);
   await sweepRevisions(at(REVISIONS_DIR), directory.articles);
   await removeUnreferencedUploads(directory);
@@ -79,6 +79,11 @@ async function checkBodies(bodiesDir: string, articles: readonly ArticleRecord[]
 }
 
 /** Removes the files of `dir` that `remove` picks; folders are left alone. */
+/** Everything in a folder only the server writes to, files and the folders requests made. */
+async function emptyFolder(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+}
+
 async function removeFiles(dir: string, remove: (name: string) => boolean): Promise<void> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     if (!entry.isDirectory() && remove(entry.name)) await fs.rm(path.join(dir, entry.name), { force: true });

@@ -55,8 +55,8 @@ export function updateArticle(
 }
 
 /**
- * Keeps the editor's unsaved fields on the server without changing the article (server/API.md
- * §E9); `baseRevision` is the article revision the editor started from.
+ * Keeps the editor's unsaved fields on the server without changing the article
+ * (server/API.md §E9); `baseRevision` is the article revision the editor started from.
  */
 export function saveAutosave(api: ApiClient, id: number, fields: ArticleFields, baseRevision: number) {
   return api.put<AutosaveReceipt>(`/api/admin/articles/${id}/autosave`, { ...fields, base_revision: baseRevision });
