@@ -10,3 +10,4 @@ export * from './admin-ui.messages.js';
 export * from './import-fields.messages.js';
 export * from './desktop-ui.messages.js';
 export * from './desktop-bridge.messages.js';
+export * from './folder-import.messages.js';
