@@ -6,6 +6,8 @@ import { DesktopMessages as D } from '@folio/shared';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../../tests/support/test-server.js';
 import type { TestServer } from '../../tests/support/test-server.js';
 import { probeServer, signIn, verifyToken } from '../src/core/connection.js';
+import { withServerScheme } from '../src/common/server-address.js';
+import { serverUrlSchema } from '../src/channels/session.schema.js';
 
 let server: TestServer;
 const others: { close(): void }[] = [];
@@ -33,8 +35,22 @@ describe('probeServer and signIn', () => {
     expect(await verifyToken(server.url, 'not-a-token')).toBe('invalid');
   });
 
-  it('names a malformed URL', async () => {
-    expect(await probeServer('localhost:3000')).toEqual({ ok: false, kind: 'malformed', message: D.urlMalformed });
+  it('names an address that is not one, typed with or without a scheme', async () => {
+    for (const garbage of ['blog example com', 'http//blog.example.com', 'mailto:owner', 'ftp://example.com', '!!!']) {
+      expect(await probeServer(garbage), garbage).toEqual({ ok: false, kind: 'malformed', message: D.urlMalformed });
+    }
+  });
+
+  it('completes an address typed without a scheme and connects to it', async () => {
+    const port = new URL(server.url).port;
+    expect(await probeServer(`localhost:${port}`)).toEqual({ ok: true, url: `http://localhost:${port}` });
+    const result = await signIn({
+      url: `127.0.0.1:${port}/`,
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      remember: false,
+    });
+    expect(result).toMatchObject({ ok: true, url: `http://127.0.0.1:${port}` });
   });
 
   it('names a wrong password', async () => {
@@ -70,5 +86,40 @@ describe('probeServer and signIn', () => {
       response.end('{"status":"ok"}');
     });
     expect(await probeServer(await listen(json))).toEqual({ ok: false, kind: 'not-folio', message: D.notFolio });
+  });
+});
+
+describe('withServerScheme', () => {
+  it.each([
+    ['example.com', 'https://example.com'],
+    ['blog.example.com/folio', 'https://blog.example.com/folio'],
+    ['  example.com:8443  ', 'https://example.com:8443'],
+    ['localhost:4000', 'http://localhost:4000'],
+    ['localhost', 'http://localhost'],
+    ['127.0.0.1:4000', 'http://127.0.0.1:4000'],
+    ['192.168.1.5', 'http://192.168.1.5'],
+    ['10.0.0.7:3000', 'http://10.0.0.7:3000'],
+    ['172.16.0.1', 'http://172.16.0.1'],
+    ['172.31.255.254:80', 'http://172.31.255.254:80'],
+    ['[::1]:4000', 'http://[::1]:4000'],
+    ['[fd12:3456::1]', 'http://[fd12:3456::1]'],
+    ['nas.local:4000', 'http://nas.local:4000'],
+    ['172.15.0.1', 'https://172.15.0.1'],
+    ['172.32.0.1', 'https://172.32.0.1'],
+    ['8.8.8.8', 'https://8.8.8.8'],
+    ['local.example.com', 'https://local.example.com'],
+    ['http://example.com', 'http://example.com'],
+    ['https://localhost:4000', 'https://localhost:4000'],
+  ])('%s -> %s', (typed, completed) => {
+    expect(withServerScheme(typed)).toBe(completed);
+  });
+
+  it('leaves garbage for the URL check to refuse with the Chinese message', () => {
+    for (const garbage of ['blog example com', 'http//example.com', 'mailto:owner', '!!!', '', 'ftp://example.com']) {
+      const parsed = serverUrlSchema.safeParse(garbage);
+      expect(parsed.success, garbage).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(D.urlMalformed);
+    }
+    expect(serverUrlSchema.parse('localhost:4000')).toBe('http://localhost:4000');
   });
 });

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { DesktopBridgeMessages as M, DesktopMessages as D, DESKTOP_LIMITS } from '@folio/shared';
+import { withServerScheme } from '../common/server-address';
 import { isoDate, localIdSchema } from './common.schema';
 
-/** An http(s) origin (optionally with a base path) typed by the owner on the connection screen. */
+/**
+ * An http(s) origin (optionally with a base path) typed by the owner on the connection screen;
+ * without a scheme it is completed (desktop/src/common/server-address.ts).
+ */
 export const serverUrlSchema = z
   .string({ error: D.urlMalformed })
   .trim()
   .max(DESKTOP_LIMITS.serverUrl, D.urlMalformed)
+  .transform(withServerScheme)
   .refine((value) => {
     try {
       const url = new URL(value);

@@ -3,7 +3,8 @@
  * sign in. Every failure carries a Chinese message that names the problem.
  *
  * API:
- * - `probeServer(url, { timeoutMs?, fetch? }): Promise<ProbeResult>` — GET /health.
+ * - `probeServer(url, { timeoutMs?, fetch? }): Promise<ProbeResult>` — GET /health; an address
+ *   typed without a scheme is completed first (`withServerScheme`), and `url` is the completed one.
  * - `signIn({ url, username, password, remember }, { timeoutMs?, fetch? }): Promise<SignInResult>`
  *   — probes, then POST /api/admin/login; on success `{ ok: true, url, token, expiresAt }`.
  * - `verifyToken(url, token, options?)`: `'valid' | 'invalid' | 'offline'` (GET /api/admin/verify).
@@ -11,6 +12,7 @@
  *   'wrong-credentials' | 'locked' | 'server-error'.
  */
 import { DESKTOP_LIMITS, DesktopMessages as D } from '@folio/shared';
+import { withServerScheme } from '../common/server-address.js';
 import { createHttpClient, envelopeMessage, isNetworkError } from './http.js';
 import type { FetchFunction, HttpClient, HttpResponse } from './http.js';
 import { normalizeServerUrl } from './profiles.js';
@@ -56,7 +58,7 @@ function networkProblem(error: unknown): ConnectionProblem {
 }
 
 export async function probeServer(input: string, options: ConnectionOptions = {}): Promise<ProbeResult> {
-  const checked = normalizeServerUrl(input);
+  const checked = normalizeServerUrl(withServerScheme(input));
   if (!checked.ok) return problem('malformed', checked.message);
   try {
     const response = await client(checked.url, options).request({ method: 'GET', path: '/health' });

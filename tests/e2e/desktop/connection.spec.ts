@@ -55,7 +55,7 @@ test.describe('desktop connection screen', () => {
   });
 
   test('names each connection problem in Chinese', async ({ desktop, folio }) => {
-    await signIn(desktop, 'blog.example.com', ADMIN_PASSWORD);
+    await signIn(desktop, 'blog example com', ADMIN_PASSWORD);
     await expect(desktop.getByRole('alert')).toHaveText(DesktopMessages.urlMalformed);
 
     await signIn(desktop, `http://127.0.0.1:${await deadPort()}`, ADMIN_PASSWORD);
@@ -76,6 +76,15 @@ test.describe('desktop connection screen', () => {
     await signIn(desktop, folio.url, 'not the password');
     await expect(desktop.getByRole('alert')).toHaveText(ServerMessages.wrongCredentials);
     await expect(desktop).toHaveURL(/#\/connection/);
+  });
+
+  test('completes an address typed without a scheme (http:// for this machine) and connects', async ({ desktop, folio }) => {
+    const typed = `localhost:${new URL(folio.url).port}`;
+    await signIn(desktop, typed, ADMIN_PASSWORD);
+    await expect(desktop).toHaveURL(/#\/admin/);
+    await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.online);
+    await desktop.getByRole('tab', { name: DesktopUiMessages.navConnection }).click();
+    await expect(desktop.getByTestId('profile')).toContainText(`http://${typed}`);
   });
 
   test('switches between saved servers in one click', async ({ desktop, folio }) => {
