@@ -25,6 +25,7 @@ export const DesktopBridgeMessages = {
   base64Invalid: '文件内容不是合法的 base64',
   pathsRequired: '请至少选择一个文件或文件夹',
   notificationTitleRequired: '通知标题不能为空',
+  mirrorLimitInvalid: (min: number, max: number) => `本地镜像的上限必须是 ${min} 到 ${max} 之间的整数（MB）`,
 
   menuFile: '文件',
   menuNewArticle: '新建文章',
