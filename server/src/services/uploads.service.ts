@@ -1,5 +1,5 @@
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
-import { servedContentType, storeUploadedImage } from './images.js';
+import { detectImageType, readUpload, servedContentType, unsupportedImage } from './images.js';
 import type { UploadedFile } from './images.js';
 
 /** Enough bytes for file-type to recognise every image format it knows. */
@@ -19,9 +19,16 @@ export class UploadsService {
     return this.uploads.tempDir;
   }
 
-  /** Checks an uploaded image (size, magic bytes) and stores it; resolves with its new filename. */
-  storeImage(file: UploadedFile | undefined): Promise<string> {
-    return storeUploadedImage(this.uploads, file);
+  /**
+   * Checks a cover or body image (size, magic bytes) and stores it once by content: the same
+   * bytes uploaded again resolve with the stored file's name. Avatars keep a file each
+   * (avatars.service.ts), since deleting an avatar deletes its file.
+   */
+  async storeImage(file: UploadedFile | undefined): Promise<string> {
+    const bytes = await readUpload(file);
+    const type = await detectImageType(bytes);
+    if (!type) throw unsupportedImage();
+    return this.uploads.saveByContent(bytes, type.extension);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,19 +52,42 @@ export class UploadsRepository {
   }
 
   /**
+   * Stores bytes once: the name comes from their SHA-256, so the same image uploaded again (an
+   * article imported twice, one photo in two posts) gets the stored file's name back instead of
+   * a second copy. A file already under that name with other bytes (restored from a backup of
+   * another site) is left alone and the new bytes get a random name.
+   */
+  async saveByContent(content: Uint8Array, extension: string): Promise<string> {
+    const filename = `${createHash('sha256').update(content).digest('hex').slice(0, 32)}.${extension}`;
+    const stored = await this.read(filename);
+    if (stored === undefined) {
+      await this.writeNew(filename, content);
+      return filename;
+    }
+    if (!stored.equals(content)) return this.saveNew(content, extension);
+    // Uploaded again before anything refers to it: the start-up sweep's grace starts over.
+    if (this.store.state.uploadLog.items.some((entry) => entry.filename === filename)) await this.logWrite(filename);
+    return filename;
+  }
+
+  /**
    * Writes a file that was not there, logged first in the upload log: if the request dies
    * before a record refers to the file, the start-up sweep finds and removes it (see
    * startup-sweeps.ts). {@link forget} takes a file back out of the log.
    */
   async writeNew(filename: string, content: Uint8Array): Promise<void> {
     const target = this.safePath(filename);
+    await this.logWrite(filename);
+    await writeFileDurably(target, content);
+  }
+
+  private async logWrite(filename: string): Promise<void> {
     const writtenAt = isoNow();
     await this.store.mutate(['uploadLog'], (state) => {
       const log = state.uploadLog;
       log.items = log.items.filter((entry) => entry.filename !== filename);
       log.items.push({ filename, written_at: writtenAt });
     });
-    await writeFileDurably(target, content);
   }
 
   /** Replaces a file in place; not logged, since the file was there before (its records refer to it). */
