@@ -33,10 +33,12 @@ function buildStoredDraft(): StoredDraft {
     seq: 7,
     pendingCreate: { key: 'idem-key', fields: { title: 't', category: '', tags: '', summary: '', cover: '', content: 'c' } },
     lastSnapshotAt: '2026-01-01T12:00:00.000Z',
+    serverStatus: 'draft',
+    pushedSeq: 6,
   };
 }
 
-const DISK_ONLY_KEYS = ['version', 'seq', 'pendingCreate', 'lastSnapshotAt'];
+const DISK_ONLY_KEYS = ['version', 'seq', 'pendingCreate', 'lastSnapshotAt', 'pushedSeq'];
 
 describe('draft on disk and on the bridge', () => {
   it('never lets a disk-only key cross the bridge', () => {
@@ -49,7 +51,14 @@ describe('draft on disk and on the bridge', () => {
 
   it('keeps every field of the bridge draft, nested ones included', () => {
     const stored = buildStoredDraft();
-    const { version: _version, seq: _seq, pendingCreate: _pendingCreate, lastSnapshotAt: _lastSnapshotAt, ...shared } = stored;
+    const {
+      version: _version,
+      seq: _seq,
+      pendingCreate: _pendingCreate,
+      lastSnapshotAt: _lastSnapshotAt,
+      pushedSeq: _pushedSeq,
+      ...shared
+    } = stored;
     expect(draftToBridge(stored)).toEqual(shared);
   });
 
@@ -64,5 +73,10 @@ describe('draft on disk and on the bridge', () => {
     expect(draftFromDisk({ ...buildStoredDraft(), version: 2 })).toBeUndefined();
     expect(draftFromDisk({ ...buildStoredDraft(), fields: { title: '只有标题' } })).toBeUndefined();
     expect(draftFromDisk(undefined)).toBeUndefined();
+  });
+
+  it('reads a draft written before the background sync as never sent, its server status unknown', () => {
+    const { serverStatus: _serverStatus, pushedSeq: _pushedSeq, ...older } = buildStoredDraft();
+    expect(draftFromDisk(JSON.parse(JSON.stringify(older)))).toEqual({ ...older, serverStatus: null, pushedSeq: null });
   });
 });

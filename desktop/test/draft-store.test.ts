@@ -31,7 +31,18 @@ describe('DraftStore', () => {
     expect(reopened.get(draft.id)).toEqual(saved);
     expect(reopened.findByArticle(7)?.id).toBe(draft.id);
     expect(reopened.list()).toEqual([
-      { id: draft.id, title: '标题', state: 'local', articleId: 7, updatedAt: saved.updatedAt, lastError: null },
+      {
+        id: draft.id,
+        title: '标题',
+        state: 'local',
+        articleId: 7,
+        updatedAt: saved.updatedAt,
+        lastError: null,
+        serverStatus: null,
+        // Saved since it was opened from the server, which has not had this text yet.
+        unsent: true,
+        waiting: false,
+      },
     ]);
   });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ARTICLE_FIELD_NAMES, articleFieldsSchema, DesktopMessages as D, DRAFT_STATES, LIMITS } from '@folio/shared';
+import {
+  ARTICLE_FIELD_NAMES,
+  ARTICLE_STATUSES,
+  articleFieldsSchema,
+  DesktopMessages as D,
+  DRAFT_STATES,
+  LIMITS,
+} from '@folio/shared';
 import type { ArticleFieldName } from '@folio/shared';
 import { articleIdSchema, isoDate, localIdSchema } from './common.schema';
 
@@ -68,6 +75,12 @@ export const draftSchema = z.object({
   lastError: z.string().nullable(),
   /** Set while the state is `conflict`. */
   conflict: draftConflictSchema.nullable(),
+  /**
+   * The server article's status as last seen (server/API.md §E8), which decides how the
+   * background sync sends the text: a `draft` by PUT, a published or scheduled article only as
+   * its autosave (§E9). Null for a new article, or not known yet (a draft stored before).
+   */
+  serverStatus: z.enum(ARTICLE_STATUSES).nullable().default(null),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -78,8 +91,15 @@ export const draftSummarySchema = draftSchema
     state: true,
     updatedAt: true,
     lastError: true,
+    serverStatus: true,
   })
-  .extend({ title: z.string() });
+  .extend({
+    title: z.string(),
+    /** The server lacks this draft's latest text (never sent, or saved since the last send). */
+    unsent: z.boolean(),
+    /** The draft waits for the owner (core/draft-waiting.ts): counted on the 草稿箱 tab. */
+    waiting: z.boolean(),
+  });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
 /**
@@ -122,8 +142,12 @@ export const resolveConflictInputSchema = z
     choice: z.enum(['mine', 'theirs', 'merged']),
     /** The merged body; required for `merged`. */
     text: z.string().max(LIMITS.articleContent).optional(),
-    /** For `merged`, the title the owner chose when both sides changed it. */
+    /** For `merged`, each other field the owner settled when both sides changed it. */
     title: z.string().max(DRAFT_FIELD_LIMITS.title).optional(),
+    category: z.string().max(DRAFT_FIELD_LIMITS.category).optional(),
+    tags: z.string().max(DRAFT_FIELD_LIMITS.tags).optional(),
+    summary: z.string().max(DRAFT_FIELD_LIMITS.summary).optional(),
+    cover: z.string().max(DRAFT_FIELD_LIMITS.cover).optional(),
   })
   .refine((input) => input.choice !== 'merged' || input.text !== undefined, D.mergedTextRequired);
 export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;

@@ -10,6 +10,8 @@
  *     `created_at` / `updated_at` ({@link ArticleDates})
  *   - `update(id, fields, { ifMatch? })` — PUT with `If-Match: "<revision>"` (or `*`); `fields`
  *     may carry `status` (server/API.md §E8), absent = unchanged
+ *   - `autosave(id, fields, baseRevision)` — `PUT .../autosave` (server/API.md §E9.1): the
+ *     editor's text kept beside a published article without changing what readers see
  *   - `revision(id, revision)` — the six fields as they were at that server revision
  *     (server/API.md §E10.2), the base a three-way merge starts from
  *   Every write names the desktop as its client (`X-Folio-Source: desktop`, server/API.md §E10).
@@ -20,7 +22,7 @@
  *   editable fields are `ArticleFields` of `@folio/shared`.
  * - `revisionOf(headers, data)` — the revision from `data.revision` or the `ETag` header.
  */
-import type { AdminArticleDetail, AdminArticleListItem, ArticleFields, ArticleStatus } from '@folio/shared';
+import type { AdminArticleDetail, AdminArticleListItem, ArticleFields, ArticleStatus, AutosaveReceipt } from '@folio/shared';
 import { ADMIN_ARTICLES_PAGE_SIZE, MAX_PER_PAGE, pickArticleFields, REVISION_SOURCE_HEADER } from '@folio/shared';
 import { envelopeMessage } from './http.js';
 import type { HttpClient, HttpResponse } from './http.js';
@@ -71,6 +73,7 @@ export interface ArticlesApi {
     fields: Partial<ArticleFields> & { status?: ArticleStatus },
     options?: { ifMatch?: number | '*' },
   ): Promise<ApiResult<ServerArticle>>;
+  autosave(id: number, fields: ArticleFields, baseRevision: number): Promise<ApiResult<AutosaveReceipt>>;
   uploadImage(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
   uploadCover(bytes: Uint8Array, filename: string): Promise<ApiResult<string>>;
 }
@@ -178,6 +181,16 @@ export function createArticlesApi(http: HttpClient): ArticlesApi {
       const response = await http.request({ method: 'PUT', path: `/api/admin/articles/${id}`, json: fields, headers });
       if (!succeeded(response)) return failure(response);
       return { ok: true, status: response.status, value: toServerArticle(response), headers: response.headers };
+    },
+    async autosave(id, fields, baseRevision) {
+      const response = await http.request({
+        method: 'PUT',
+        path: `/api/admin/articles/${id}/autosave`,
+        json: { ...pickArticleFields(fields), base_revision: baseRevision },
+        headers: { ...WRITE_HEADERS },
+      });
+      if (!succeeded(response)) return failure(response);
+      return { ok: true, status: response.status, value: dataOf(response) as AutosaveReceipt, headers: response.headers };
     },
     uploadImage: (bytes, filename) => upload('/api/admin/articles/images', bytes, filename),
     uploadCover: (bytes, filename) => upload('/api/admin/articles/cover', bytes, filename),

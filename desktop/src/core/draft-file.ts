@@ -22,8 +22,20 @@ export const storedDraftSchema = draftSchema.extend({
    * the server replays its answer instead of making a second article (the newer text follows
    * as an update).
    */
-  pendingCreate: z.object({ key: z.string(), fields: articleFieldsSchema }).nullable(),
+  pendingCreate: z
+    .object({
+      key: z.string(),
+      fields: articleFieldsSchema,
+      /** `draft` for the background sync's create; absent for a publish's (the server then publishes). */
+      status: z.literal('draft').optional(),
+    })
+    .nullable(),
   lastSnapshotAt: z.string().nullable(),
+  /**
+   * The `seq` whose text the server holds (as the article, or as its autosave for a published
+   * one); null when it holds none of this draft's saves. The background sync sends while it lags.
+   */
+  pushedSeq: z.number().int().nullable().default(null),
 });
 export type StoredDraft = z.infer<typeof storedDraftSchema>;
 
@@ -49,6 +61,7 @@ export function draftToBridge(draft: StoredDraft): Draft {
       base: draft.conflict.base && { ...draft.conflict.base },
       detectedAt: draft.conflict.detectedAt,
     },
+    serverStatus: draft.serverStatus,
   };
 }
 

@@ -7,7 +7,7 @@
  * - `DraftStore.open(dir, { revisionsKept?, revisionIntervalMs?, now? }): Promise<DraftStore>`
  *   - `list(): DraftSummary[]` (newest first), `get(id): StoredDraft | undefined`,
  *     `findByArticle(articleId)`
- *   - `create({ fields?, articleId?, baseRevision?, state? }): Promise<StoredDraft>`
+ *   - `create({ fields?, articleId?, baseRevision?, state?, serverStatus? }): Promise<StoredDraft>`
  *   - `save(id, patch: Partial<ArticleFields>): Promise<StoredDraft>` — the keystroke save; an
  *     edited 已同步 draft becomes 仅本地, other states keep theirs
  *   - `revisions(id): Promise<DraftRevision[]>` (newest first),
@@ -28,10 +28,11 @@ import {
   pickArticleFieldPatch,
   sameArticleFields,
 } from '@folio/shared';
-import type { ArticleFields, DraftState } from '@folio/shared';
+import type { ArticleFields, ArticleStatus, DraftState } from '@folio/shared';
 import type { DraftRevision, DraftSummary } from '../channels/drafts.schema.js';
 import { draftFromDisk, revisionsFromDisk } from './draft-file.js';
 import type { StoredDraft } from './draft-file.js';
+import { isUnsent, waitsForOwner } from './draft-sync-state.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { createKeyedSerialQueue } from './serial-queue.js';
 
@@ -94,6 +95,9 @@ export class DraftStore {
         articleId: draft.articleId,
         updatedAt: draft.updatedAt,
         lastError: draft.lastError,
+        serverStatus: draft.serverStatus,
+        unsent: isUnsent(draft),
+        waiting: waitsForOwner(draft),
       }));
   }
 
@@ -108,14 +112,21 @@ export class DraftStore {
   }
 
   async create(
-    init: { fields?: Partial<ArticleFields>; articleId?: number | null; baseRevision?: number | null; state?: DraftState } = {},
+    init: {
+      fields?: Partial<ArticleFields>;
+      articleId?: number | null;
+      baseRevision?: number | null;
+      state?: DraftState;
+      serverStatus?: ArticleStatus | null;
+    } = {},
   ): Promise<StoredDraft> {
     const at = this.now().toISOString();
+    const articleId = init.articleId ?? null;
     const draft: StoredDraft = {
       version: 1,
       id: randomUUID(),
       fields: { ...emptyArticleFields(), ...pickArticleFieldPatch(init.fields ?? {}) },
-      articleId: init.articleId ?? null,
+      articleId,
       baseRevision: init.baseRevision ?? null,
       state: init.state ?? 'local',
       createdAt: at,
@@ -125,6 +136,9 @@ export class DraftStore {
       conflict: null,
       lastError: null,
       lastSnapshotAt: null,
+      serverStatus: init.serverStatus ?? null,
+      // A draft of a server article starts from the server's text: nothing to send until a save.
+      pushedSeq: articleId === null ? null : 0,
     };
     return this.queue.run(draft.id, async () => {
       await this.writeDraft(draft);

@@ -7,10 +7,15 @@
  *     a create with `Idempotency-Key` (the same key and the same fields on every retry), an
  *     update with `If-Match: "<baseRevision>"`. Sends of one draft go one at a time.
  *   - `publishPending(): Promise<PublishOutcome[]>` — every 待发布 draft (call when back online)
+ *   - `pushDraft(draftId): Promise<PushOutcome>` — the background sync's send of a 仅本地 draft
+ *     the server lacks, never a publish: a new article is created as `status: "draft"` (with
+ *     `Idempotency-Key`, as a publish's create), a server draft is PUT with If-Match and no
+ *     status, a published or scheduled article gets only its autosave (draft-push.ts), so
+ *     readers never see half-written text. Offline it changes nothing and says `offline`.
  *   - `resolveConflict(draftId, resolution)` — 'mine' (the merge against the base with the
  *     local side of each overlap, PUT with If-Match of the server's current revision), 'theirs'
  *     (take the server copy; the local text stays in the revision ring), 'merged' (the given
- *     body, the other fields as for 'mine')
+ *     body and any field the owner settled, the other fields as for 'mine')
  * - When the server moved on since the draft's base revision (412), the base is fetched
  *   (server/API.md §E10.2) and both sides are merged field by field (`mergeArticleFields`): with
  *   no overlap the merge is sent over the server's revision (again once more if it moved again
@@ -21,7 +26,7 @@
  *   Offline never throws: the draft stays 待发布 with `lastError` = offline message.
  */
 import { randomUUID } from 'node:crypto';
-import { DesktopMessages as D, pickArticleFields, sameArticleFields } from '@folio/shared';
+import { DesktopMessages as D, pickArticleFieldPatch, pickArticleFields, sameArticleFields } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import { mergeArticleFields } from '@folio/shared/three-way-merge';
 import type { ServerCopy } from '../channels/drafts.schema.js';
@@ -32,6 +37,8 @@ import { DraftError } from './draft-store.js';
 import type { DraftStore } from './draft-store.js';
 import { isNetworkError } from './http.js';
 import type { Mirror } from './mirror.js';
+import { pushAutosave, pushRoute } from './draft-push.js';
+import type { PushContext } from './draft-push.js';
 import { createKeyedSerialQueue } from './serial-queue.js';
 
 export type PublishStatus = 'synced' | 'conflict' | 'offline' | 'rejected' | 'retry-later';
@@ -42,8 +49,22 @@ export interface PublishOutcome {
   message?: string;
 }
 
+/** A background send: `skipped` when there was nothing to send (or nothing it may send). */
+export interface PushOutcome {
+  status: PublishStatus | 'skipped';
+  draft: StoredDraft;
+  message?: string;
+}
+
+/** A publish (发布, state 待发布) or the background sync's push of a draft's text. */
+type SendMode = 'publish' | 'push';
+
+/**
+ * 'merged' carries the body the owner settled and any other field they decided by hand; a field
+ * left out keeps what the merge against the base gives it.
+ */
 export type ConflictResolution =
-  { choice: 'mine' } | { choice: 'theirs' } | { choice: 'merged'; content: string; title?: string };
+  { choice: 'mine' } | { choice: 'theirs' } | ({ choice: 'merged'; content: string } & Partial<Omit<ArticleFields, 'content'>>);
 
 export interface SyncEngineOptions {
   drafts: DraftStore;
@@ -72,7 +93,20 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {}
 
   publish(draftId: string): Promise<PublishOutcome> {
-    return this.queue.run(draftId, () => this.send(draftId, MERGE_ATTEMPTS));
+    return this.queue.run(draftId, () => this.send(draftId, MERGE_ATTEMPTS, 'publish'));
+  }
+
+  pushDraft(draftId: string): Promise<PushOutcome> {
+    return this.queue.run(draftId, async () => {
+      const draft = this.requireDraft(draftId);
+      const route = pushRoute(draft, this.options.mirror);
+      const { articleId, baseRevision } = draft;
+      if (route === 'none') return { status: 'skipped', draft };
+      if (route === 'autosave' && articleId !== null && baseRevision !== null) {
+        return pushAutosave(this.pushContext(), draft, { articleId, baseRevision });
+      }
+      return this.send(draftId, MERGE_ATTEMPTS, 'push');
+    });
   }
 
   async publishPending(): Promise<PublishOutcome[]> {
@@ -125,8 +159,7 @@ export class SyncEngine {
           const base = draft.conflict?.base;
           if (server && base) next.fields = mergeArticleFields(base, next.fields, pickArticleFields(server)).merged;
           if (resolution.choice === 'merged') {
-            next.fields.content = resolution.content;
-            if (resolution.title !== undefined) next.fields.title = resolution.title;
+            Object.assign(next.fields, pickArticleFieldPatch(resolution));
           }
           if (server) {
             next.baseRevision = server.revision;
@@ -140,7 +173,7 @@ export class SyncEngine {
         },
         { snapshot: resolution.choice === 'merged' },
       );
-      return this.send(draftId, MERGE_ATTEMPTS);
+      return this.send(draftId, MERGE_ATTEMPTS, 'publish');
     });
   }
 
@@ -156,14 +189,18 @@ export class SyncEngine {
 
   /**
    * One send of a draft (inside its queue); loops while the text changed during the send, and
-   * merges over a server that moved on at most `mergesLeft` times.
+   * merges over a server that moved on at most `mergesLeft` times. A push sends the text as it
+   * is and leaves the state 仅本地 when it fails; a publish marks the draft 待发布 first.
    */
-  private async send(draftId: string, mergesLeft: number): Promise<PublishOutcome> {
+  private async send(draftId: string, mergesLeft: number, mode: SendMode): Promise<PublishOutcome> {
     let draft = await this.change(draftId, (next) => {
-      next.state = 'pending';
-      next.lastError = null;
+      if (mode === 'publish') {
+        next.state = 'pending';
+        next.lastError = null;
+      }
       if (next.articleId === null && !next.pendingCreate) {
-        next.pendingCreate = { key: randomUUID(), fields: { ...next.fields } };
+        const create = { key: randomUUID(), fields: { ...next.fields } };
+        next.pendingCreate = mode === 'push' ? { ...create, status: 'draft' } : create;
       }
     });
 
@@ -171,16 +208,22 @@ export class SyncEngine {
     let sent: ArticleFields;
     try {
       if (draft.pendingCreate) {
-        sent = draft.pendingCreate.fields;
-        result = await this.options.api.create(sent, { idempotencyKey: draft.pendingCreate.key });
+        const { key, fields, status } = draft.pendingCreate;
+        sent = fields;
+        // The same key with the same body on every retry: the server replays instead of making two.
+        result = await this.options.api.create(status ? { ...fields, status } : fields, { idempotencyKey: key });
       } else {
         sent = { ...draft.fields };
         const ifMatch = draft.baseRevision ?? undefined;
-        // 发布 publishes: a draft written elsewhere and finished here goes public too.
-        result = await this.options.api.update(draft.articleId as number, { ...sent, status: 'published' }, { ifMatch });
+        // 发布 publishes: a draft written elsewhere and finished here goes public too. A push
+        // sends no status: the If-Match refuses it if the article was published meanwhile.
+        const fields = mode === 'publish' ? { ...sent, status: 'published' as const } : sent;
+        result = await this.options.api.update(draft.articleId as number, fields, { ifMatch });
       }
     } catch (error) {
       if (!isNetworkError(error)) throw error;
+      // A push just waits for the next online moment; a publish says it is queued.
+      if (mode === 'push') return { status: 'offline', draft };
       draft = await this.change(draftId, (next) => {
         next.lastError = D.offlineQueued;
       });
@@ -191,15 +234,23 @@ export class SyncEngine {
       const article = result.value;
       await this.options.mirror?.rememberArticle(article);
       const before = this.requireDraft(draftId);
+      const createdAsDraft = draft.pendingCreate?.status === 'draft';
       const changedMeanwhile =
         before.seq !== draft.seq || (draft.pendingCreate !== null && !sameArticleFields(before.fields, sent));
+      // A publish whose create was the background sync's draft goes on to publish it.
+      const again = changedMeanwhile || (mode === 'publish' && createdAsDraft);
       draft = await this.change(draftId, (next) => {
         next.articleId = article.id;
         next.baseRevision = article.revision;
+        next.serverStatus = article.status ?? null;
         next.pendingCreate = null;
         next.conflict = null;
         next.lastError = null;
-        if (changedMeanwhile) {
+        if (!changedMeanwhile) next.pushedSeq = draft.seq;
+        if (mode === 'push') {
+          // The text stays as typed (an editor may be open on it); only the state follows.
+          if (!changedMeanwhile) next.state = 'synced';
+        } else if (again) {
           next.state = 'pending';
         } else {
           // The server's normalised copy (trimmed title, cleaned tags) becomes the local text.
@@ -207,12 +258,23 @@ export class SyncEngine {
           next.state = 'synced';
         }
       });
-      if (changedMeanwhile) return this.send(draftId, mergesLeft);
+      if (again && mode === 'publish') return this.send(draftId, mergesLeft, mode);
       return { status: 'synced', draft };
     }
 
     if (!result.ok && (result.status === 412 || (result.status === 404 && draft.articleId !== null))) {
       const server = conflictCopy(result);
+      if (mode === 'push' && server && server.status !== undefined && server.status !== 'draft') {
+        // Published (or scheduled) meanwhile: from now on its text goes to the autosave only.
+        const known = await this.change(draftId, (next) => {
+          next.serverStatus = server.status ?? null;
+        });
+        const { articleId, baseRevision } = known;
+        if (articleId !== null && baseRevision !== null) {
+          return pushAutosave(this.pushContext(), known, { articleId, baseRevision });
+        }
+        return { status: 'retry-later', draft: known };
+      }
       const base = server && (await this.baseOf(draft));
       if (server && base && mergesLeft > 0) {
         const remote = pickArticleFields(server);
@@ -226,7 +288,7 @@ export class SyncEngine {
             },
             { snapshot: true },
           );
-          return this.send(draftId, mergesLeft - 1);
+          return this.send(draftId, mergesLeft - 1, mode);
         }
       }
       draft = await this.change(draftId, (next) => {
@@ -240,6 +302,8 @@ export class SyncEngine {
     const status = result.ok ? 200 : result.status;
     const message = result.ok ? D.serverError(status) : result.message;
     if (status === 401 || status === 429 || status >= 500 || result.ok) {
+      // A push tries again with the next save or the next online moment, without a word.
+      if (mode === 'push') return { status: 'retry-later', draft, message };
       draft = await this.change(draftId, (next) => {
         next.lastError = message;
       });
@@ -252,6 +316,10 @@ export class SyncEngine {
       next.lastError = message;
     });
     return { status: 'rejected', draft, message };
+  }
+
+  private pushContext(): PushContext {
+    return { api: this.options.api, change: (draftId, edit) => this.change(draftId, edit) };
   }
 
   /** The fields at the draft's base revision; null when unknown or no longer kept (or offline). */
