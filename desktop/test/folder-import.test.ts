@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminArticleDetail } from '@folio/shared';
-import { DesktopMessages as D } from '@folio/shared';
+import { DesktopMessages as D, FolderImportMessages as F } from '@folio/shared';
 import { startSignedIn } from '../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../tests/support/test-server.js';
 import { createArticlesApi } from '../src/core/articles-api.js';
@@ -12,28 +11,21 @@ import { runFolderImport } from '../src/core/folder-import.js';
 import type { ImportItem, ImportProgress } from '../src/core/folder-import.js';
 import { scanForImport, titleIndex } from '../src/core/folder-scan.js';
 import { createHttpClient } from '../src/core/http.js';
+import {
+  GIF,
+  PNG_BLUE,
+  PNG_RED,
+  folderWriter,
+  serverArticles as listServerArticles,
+  uploadCount as countUploads,
+} from './fixtures/import-folder.js';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 let root: string;
 
-// Smallest valid images: the server checks magic bytes, so these must be real.
-const PNG_RED = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PNG_BLUE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-async function write(relative: string, content: string | Buffer): Promise<void> {
-  const file = path.join(root, relative);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, content);
-}
+const write = folderWriter(() => root);
 
 beforeAll(async () => {
   ({ server, api, token } = await startSignedIn());
@@ -90,18 +82,8 @@ afterAll(async () => {
 
 const articlesApi = (): ArticlesApi => createArticlesApi(createHttpClient({ baseUrl: server.url, token }));
 
-async function serverArticles(): Promise<AdminArticleDetail[]> {
-  const list = await api<EnvelopeBody & { data: { id: number }[] }>('GET', '/api/admin/articles?per_page=100', { token });
-  const details: AdminArticleDetail[] = [];
-  for (const item of list.body.data) {
-    details.push(
-      (await api<EnvelopeBody & { data: AdminArticleDetail }>('GET', `/api/admin/articles/${item.id}`, { token })).body.data,
-    );
-  }
-  return details;
-}
-
-const uploadCount = async () => (await readdir(path.join(server.dataDir, 'uploads')).catch(() => [])).length;
+const serverArticles = () => listServerArticles(api, token);
+const uploadCount = () => countUploads(server.dataDir);
 
 async function currentTitles() {
   const result = await articlesApi().listAll();
@@ -139,9 +121,16 @@ describe('folder scan', () => {
       problems: [],
     });
     expect(byName.get('posts/heading-only.markdown')).toMatchObject({ title: '只有标题行', problems: [] });
+    // Unreadable front matter keeps the body, titled after the file, with a visible note.
     expect(byName.get('bad/broken-yaml.md')).toMatchObject({
-      blocking: true,
-      problems: [{ kind: 'front-matter', message: 'Front matter 解析失败' }],
+      title: 'broken-yaml',
+      blocking: false,
+      problems: [{ kind: 'front-matter', message: F.frontMatterBroken }],
+    });
+    // Text named .png is not an image the server takes: a warning, not a blocked file.
+    expect(byName.get('bad/fake-image.md')).toMatchObject({
+      blocking: false,
+      problems: [{ kind: 'unsupported-image', message: F.imageUnsupported('../img/not-really.png') }],
     });
     expect(byName.get('bad/gbk.md')).toMatchObject({ blocking: true, problems: [{ kind: 'not-utf8' }] });
     expect(byName.get('bad/empty.md')).toMatchObject({ blocking: true, problems: [{ kind: 'body-empty' }] });
@@ -155,22 +144,25 @@ describe('folder import', () => {
     const progress: ImportProgress[] = [];
     const importReport = await runFolderImport({
       api: articlesApi(),
-      items: previews.map((preview) => ({ preview })),
+      items: previews.map((preview) => ({ preview, acceptMissingImages: true })),
       onProgress: (step) => progress.push(step),
     });
 
     const byName = new Map(importReport.files.map((file) => [file.relativePath, file]));
     expect(byName.get('hexo-post.md')).toMatchObject({
       status: 'imported',
-      warnings: ['标签 "C++" 含非法字符，已忽略', D.importImageMissing('img/missing.png')],
+      warnings: ['标签 "C++" 含非法字符，已忽略', F.brokenLinkKept('img/missing.png')],
     });
     expect(byName.get('posts/2024/hugo-post.md')?.status).toBe('imported');
     expect(byName.get('posts/heading-only.markdown')?.status).toBe('imported');
-    expect(byName.get('bad/broken-yaml.md')).toMatchObject({ status: 'failed', reason: 'Front matter 解析失败' });
+    expect(byName.get('bad/broken-yaml.md')).toMatchObject({ status: 'imported', warnings: [F.frontMatterBroken] });
     expect(byName.get('bad/gbk.md')).toMatchObject({ status: 'failed', reason: D.importNotUtf8 });
     expect(byName.get('bad/empty.md')?.status).toBe('failed');
-    expect(byName.get('bad/fake-image.md')?.reason).toContain('图片上传失败');
-    expect(importReport.counts).toEqual({ imported: 3, updated: 0, skipped: 0, failed: 4 });
+    expect(byName.get('bad/fake-image.md')).toMatchObject({
+      status: 'imported',
+      warnings: [F.imageUnsupported('../img/not-really.png')],
+    });
+    expect(importReport.counts).toEqual({ imported: 5, updated: 0, skipped: 0, failed: 2 });
     expect(progress.at(-1)).toEqual({ done: 7, total: 7, current: null });
 
     // shared.png (three paths, one of them absolute, one a copy with the same bytes), other one.png, cover.gif.
@@ -189,8 +181,8 @@ describe('folder import', () => {
     expect(hugo?.content).toContain(`![绝对路径的副本](${sharedUrl})`);
     expect(hugo?.content).toContain(`[logo]: ${sharedUrl}`);
     expect(hugo?.content).toMatch(/<img src="\/uploads\/[^"]+" alt="html">/);
-    // A file whose image could not be uploaded left no article behind.
-    expect(articles.some((article) => article.title === '假图片')).toBe(false);
+    expect(articles.find((article) => article.title === '假图片')?.content).toBe('![x](../img/not-really.png)');
+    expect(articles.find((article) => article.title === 'broken-yaml')?.content).toBe('正文');
   });
 
   it("keeps each file's front-matter date and updated on the server, as the server's own import does", async () => {

@@ -11,7 +11,7 @@
  * - `MARKDOWN_FILE_NAME` — the `.md` / `.markdown` name rule; `titleFromFileName(name)`.
  *
  * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
- * (string or list, first non-empty item); `tags` (list or comma string); `summary`,
+ * (string or list, first non-empty item; the others in `otherCategories`); `tags` (list or comma string); `summary`,
  * `description` or `excerpt`; `cover`, `image` or `thumbnail`; `draft: true` (Hugo's) or
  * `published: false` (Jekyll's) for a draft. A bad tag or date is dropped with a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
  * find a local file there to upload.
@@ -44,6 +44,8 @@ export interface ParsedMarkdown {
   /** The body, trimmed, without the front matter and without a heading used as the title. */
   content: string;
   category: string;
+  /** The `categories` items after the one taken as `category` (Hexo lists several), in order. */
+  otherCategories: string[];
   tags: string[];
   summary: string;
   /** The cover as written (URL, root-relative path, or a local file path); '' when none. */
@@ -56,9 +58,15 @@ export interface ParsedMarkdown {
   warnings: FrontMatterWarning[];
 }
 
-/** The front matter block cannot be read: bad YAML/TOML, unclosed, or not a mapping. */
+/**
+ * The front matter block cannot be read: bad YAML/TOML, unclosed, or not a mapping. `body` is
+ * what follows the block (the whole text when it never closes), for an importer that keeps it.
+ */
 export class FrontMatterError extends Error {
-  constructor(readonly format: Exclude<FrontMatterFormat, 'none'>) {
+  constructor(
+    readonly format: Exclude<FrontMatterFormat, 'none'>,
+    readonly body: string,
+  ) {
     super(M.mdFrontMatterInvalid);
     this.name = 'FrontMatterError';
   }
@@ -78,18 +86,19 @@ function splitFrontMatter(text: string): { format: FrontMatterFormat; fields: Re
   const closes = (line: string) =>
     format === 'yaml' ? line.trimEnd() === '---' || line.trimEnd() === '...' : line.trimEnd() === '+++';
   const end = lines.findIndex((line, index) => index > 0 && closes(line));
-  if (end < 0) throw new FrontMatterError(format);
+  if (end < 0) throw new FrontMatterError(format, text);
   const block = lines.slice(1, end).join('\n');
+  const body = lines.slice(end + 1).join('\n');
   let parsed: unknown;
   try {
     parsed = format === 'yaml' ? parseYaml(block) : parseToml(block);
   } catch {
-    throw new FrontMatterError(format);
+    throw new FrontMatterError(format, body);
   }
   // An empty block is an empty mapping; a list or a bare value is not front matter.
   if (parsed === null || parsed === undefined) parsed = {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Date) throw new FrontMatterError(format);
-  return { format, fields: parsed as Record<string, unknown>, body: lines.slice(end + 1).join('\n') };
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Date) throw new FrontMatterError(format, body);
+  return { format, fields: parsed as Record<string, unknown>, body };
 }
 
 const asText = (value: unknown): string =>
@@ -99,6 +108,20 @@ const asText = (value: unknown): string =>
 function firstNonEmpty(value: unknown): string {
   if (Array.isArray(value)) return value.map(firstNonEmpty).find(Boolean) ?? '';
   return asText(value);
+}
+
+/** Every non-empty text of a value or (nested) list, in order, each once. */
+function allNonEmpty(value: unknown): string[] {
+  const texts = Array.isArray(value) ? value.flatMap(allNonEmpty) : [asText(value)];
+  return [...new Set(texts.filter(Boolean))];
+}
+
+/** `category` wins; else the first of `categories`, and the rest are kept apart for the caller. */
+function readCategories(fields: Record<string, unknown>): { category: string; otherCategories: string[] } {
+  const listed = allNonEmpty(fields.categories);
+  const category = asText(fields.category);
+  if (category) return { category, otherCategories: listed.filter((item) => item !== category) };
+  return { category: listed[0] ?? '', otherCategories: listed.slice(1) };
 }
 
 function firstField(fields: Record<string, unknown>, names: readonly string[]): unknown {
@@ -224,7 +247,7 @@ export function parseMarkdownArticle(source: string): ParsedMarkdown {
     title,
     titleSource,
     content: body.trim(),
-    category: asText(fields.category) || firstNonEmpty(fields.categories),
+    ...readCategories(fields),
     tags: readTags(fields.tags, warnings),
     summary: asText(firstField(fields, ['summary', 'description', 'excerpt'])),
     cover: firstNonEmpty(firstField(fields, ['cover', 'image', 'thumbnail'])),

@@ -26,6 +26,8 @@ export const importCandidateSchema = z.object({
       /** The local file it points at; null for web addresses and site paths. */
       resolvedPath: z.string().nullable(),
       missing: z.boolean(),
+      /** A local file the server would refuse (an SVG, over 5 MB): skipped with a warning. */
+      unsupported: z.boolean(),
     }),
   ),
   /** No title, bad tags, unreadable YAML, a missing image... (`message` in Chinese). */
@@ -34,6 +36,8 @@ export const importCandidateSchema = z.object({
   blocking: z.boolean(),
   /** A server article with the same title: the owner chooses skip, update or import as new. */
   duplicateOf: z.object({ id: articleIdSchema, title: z.string(), revision: z.number().int().nullable() }).nullable(),
+  /** Other picked files with the same title (relative paths): only the first is ticked at first. */
+  sameTitleAs: z.array(z.string()),
 });
 export type ImportCandidate = z.infer<typeof importCandidateSchema>;
 
@@ -47,8 +51,19 @@ export type ImportScan = z.infer<typeof importScanSchema>;
 export const duplicateChoiceSchema = z.enum(['skip', 'update', 'import-as-new']);
 export const importRunInputSchema = z.object({
   scanId: localIdSchema,
-  /** The files the owner ticked, in order; `onDuplicate` is read only for a `duplicateOf` file (default skip). */
-  items: z.array(z.object({ path: absolutePath, onDuplicate: duplicateChoiceSchema.optional() })).min(1, M.pathsRequired),
+  /**
+   * The files the owner ticked, in order; `onDuplicate` is read only for a `duplicateOf` file
+   * (default skip); a file with a missing image is skipped unless `acceptMissingImages`.
+   */
+  items: z
+    .array(
+      z.object({
+        path: absolutePath,
+        onDuplicate: duplicateChoiceSchema.optional(),
+        acceptMissingImages: z.boolean().optional(),
+      }),
+    )
+    .min(1, M.pathsRequired),
 });
 export type ImportRunInput = z.infer<typeof importRunInputSchema>;
 

@@ -4,31 +4,41 @@
  *
  * API:
  * - `collectMarkdownFiles(paths): Promise<FoundFile[]>` — `.md`/`.markdown`, folders walked
- *   recursively (hidden folders and node_modules skipped), sorted, each file once.
+ *   recursively (hidden folders and node_modules skipped), sorted, each file once; `root` is
+ *   the picked folder (a picked file's own folder), where site-root image links are looked for.
  * - `previewFile(file, titles): Promise<ImportPreview>` — parsed title, date, updated,
  *   category, tags, summary, cover, images (resolved and checked), problems, `blocking`, and
  *   `duplicateOf` when a server article has the same title.
- * - `scanForImport(paths, titles): Promise<ImportPreview[]>`
+ * - `scanForImport(paths, titles): Promise<ImportPreview[]>` — also flags files of the same
+ *   title among the picked ones (`sameTitleAs`).
+ * - `readForImport(file)` — the text parsed as the import reads it (see {@link readForImport}).
  * - `checkArticle(title, parsed)` — the server's write rules applied before anything is sent.
  * - `readMarkdownFile(file)` — at most 1 MB, strict UTF-8, or the problem.
  * - `titleIndex(items)` — server title -> { id, revision } for duplicate detection.
  * - Problem kinds: 'no-title' | 'bad-tag' | 'bad-date' | 'bad-cover' | 'front-matter' |
- *   'missing-image' | 'not-utf8' | 'too-large' | 'body-empty' | 'unreadable' | 'invalid'.
- *   `blocking` is true when the file cannot be imported as it is.
+ *   'missing-image' | 'unsupported-image' | 'categories-as-tags' | 'same-title' | 'not-utf8' |
+ *   'too-large' | 'body-empty' | 'unreadable' | 'invalid'. `blocking` is true when the file
+ *   cannot be imported as it is; a 'missing-image' file goes in only once the owner accepts
+ *   its broken links.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DesktopMessages as D, LIMITS, articleCreateSchema, isValidCover } from '@folio/shared';
-import { FrontMatterError, MARKDOWN_FILE_NAME, parseMarkdownArticle, titleFromFileName } from '@folio/shared/front-matter';
+import { DesktopMessages as D, FolderImportMessages as F, LIMITS, articleCreateSchema, isValidCover } from '@folio/shared';
+import { MARKDOWN_FILE_NAME, titleFromFileName } from '@folio/shared/front-matter';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
 import type { ArticleCreateRequest } from '@folio/shared';
-import { findImageRefs, localImagePath } from './image-links.js';
+import { findImageRefs } from './image-links.js';
 import type { ImageRef } from './image-links.js';
+import { imageProblem, judgeImage } from './import-images.js';
+import type { ImageVerdict } from './import-images.js';
+import { parseForImport } from './import-parse.js';
 
 export interface FoundFile {
   path: string;
   /** Path relative to the picked folder (the file name for a picked file), with `/`. */
   relativePath: string;
+  /** The picked folder (a picked file's own folder): the site root for `/images/…` links. */
+  root: string;
 }
 
 export type ProblemKind =
@@ -38,6 +48,9 @@ export type ProblemKind =
   | 'bad-cover'
   | 'front-matter'
   | 'missing-image'
+  | 'unsupported-image'
+  | 'categories-as-tags'
+  | 'same-title'
   | 'not-utf8'
   | 'too-large'
   | 'body-empty'
@@ -54,6 +67,7 @@ export interface PreviewImage {
   /** The local file, when the reference is a local one. */
   file?: string;
   exists: boolean;
+  verdict: ImageVerdict;
 }
 
 export interface ServerTitle {
@@ -75,6 +89,8 @@ export interface ImportPreview extends FoundFile {
   problems: ImportProblem[];
   blocking: boolean;
   duplicateOf: (ServerTitle & { title: string }) | null;
+  /** Other picked files with the same title (relative paths); empty when the title is unique. */
+  sameTitleAs: string[];
 }
 
 const SKIPPED_FOLDERS = new Set(['node_modules']);
@@ -87,7 +103,7 @@ async function walk(dir: string, root: string, found: FoundFile[]): Promise<void
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(entry.name)) await walk(full, root, found);
     } else if (entry.isFile() && MARKDOWN_FILE_NAME.test(entry.name)) {
-      found.push({ path: full, relativePath: path.relative(root, full).split(path.sep).join('/') });
+      found.push({ path: full, relativePath: path.relative(root, full).split(path.sep).join('/'), root });
     }
   }
 }
@@ -99,7 +115,7 @@ export async function collectMarkdownFiles(paths: readonly string[]): Promise<Fo
     const info = await fs.stat(absolute).catch(() => undefined);
     if (info?.isDirectory()) await walk(absolute, absolute, found);
     else if (info?.isFile() && MARKDOWN_FILE_NAME.test(absolute))
-      found.push({ path: absolute, relativePath: path.basename(absolute) });
+      found.push({ path: absolute, relativePath: path.basename(absolute), root: path.dirname(absolute) });
   }
   const seen = new Set<string>();
   return found
@@ -109,20 +125,6 @@ export async function collectMarkdownFiles(paths: readonly string[]): Promise<Fo
 
 export function titleIndex(items: readonly { id: number; title: string; revision: number | null }[]): Map<string, ServerTitle> {
   return new Map(items.map((item) => [item.title, { id: item.id, revision: item.revision }]));
-}
-
-async function exists(file: string): Promise<boolean> {
-  return (await fs.stat(file).catch(() => undefined))?.isFile() ?? false;
-}
-
-/** A local image, or undefined when the target is a web address (or a site path like /img/a.png). */
-async function resolveImage(target: string, markdownFile: string): Promise<{ file?: string; exists: boolean }> {
-  const file = localImagePath(target, markdownFile);
-  if (!file) return { exists: true };
-  if (await exists(file)) return { file, exists: true };
-  // `/images/a.png` in a Hugo or Hexo post is usually a path on the site, not on this disk.
-  if (target.startsWith('/') && !target.startsWith('//')) return { exists: true };
-  return { file, exists: false };
 }
 
 function blank(file: FoundFile, problems: ImportProblem[]): ImportPreview {
@@ -140,6 +142,7 @@ function blank(file: FoundFile, problems: ImportProblem[]): ImportPreview {
     problems,
     blocking: true,
     duplicateOf: null,
+    sameTitleAs: [],
   };
 }
 
@@ -180,33 +183,27 @@ export function checkArticle(
 export async function previewFile(file: FoundFile, titles: ReadonlyMap<string, ServerTitle>): Promise<ImportPreview> {
   const read = await readMarkdownFile(file.path);
   if ('problem' in read) return blank(file, [read.problem]);
-  let parsed: ParsedMarkdown;
-  try {
-    parsed = parseMarkdownArticle(read.text);
-  } catch (error) {
-    if (error instanceof FrontMatterError) return blank(file, [{ kind: 'front-matter', message: error.message }]);
-    throw error;
-  }
-  const problems: ImportProblem[] = parsed.warnings.map((warning) => ({
-    kind: warning.kind === 'tag' ? 'bad-tag' : 'bad-date',
-    message: warning.message,
-  }));
-  if (!parsed.title) problems.push({ kind: 'no-title', message: D.importNoTitle });
-  const title = parsed.title || titleFromFileName(file.relativePath);
+  const { parsed, notes, frontMatterBroken } = parseForImport(read.text, file.relativePath);
+  const problems: ImportProblem[] = [...notes];
+  if (parsed.titleSource === 'none' && !frontMatterBroken) problems.push({ kind: 'no-title', message: D.importNoTitle });
+  const title = parsed.title;
 
   const images: PreviewImage[] = [];
   for (const ref of findImageRefs(parsed.content)) {
-    const resolved = await resolveImage(ref.target, file.path);
-    images.push({ ref, ...resolved });
-    if (!resolved.exists) problems.push({ kind: 'missing-image', message: D.importImageMissing(ref.target) });
+    const judged = await judgeImage(ref.target, file.path, file.root);
+    images.push({ ref, file: judged.file, exists: judged.kind !== 'missing', verdict: judged.kind });
+    const message = imageProblem(ref.target, judged);
+    if (message) problems.push({ kind: judged.kind === 'missing' ? 'missing-image' : 'unsupported-image', message });
   }
 
   let coverFile: string | undefined;
   if (parsed.cover) {
-    const resolved = await resolveImage(parsed.cover, file.path);
-    if (resolved.file) coverFile = resolved.file;
-    if (!resolved.exists) problems.push({ kind: 'missing-image', message: D.importImageMissing(parsed.cover) });
-    else if (!resolved.file && !isValidCover(parsed.cover)) problems.push({ kind: 'bad-cover', message: D.importCoverInvalid });
+    const judged = await judgeImage(parsed.cover, file.path, file.root);
+    if (judged.kind === 'ok') coverFile = judged.file;
+    const message = imageProblem(parsed.cover, judged);
+    if (message) problems.push({ kind: judged.kind === 'missing' ? 'missing-image' : 'unsupported-image', message });
+    else if (judged.kind === 'web' && !isValidCover(parsed.cover))
+      problems.push({ kind: 'bad-cover', message: D.importCoverInvalid });
   }
 
   const checked = checkArticle(title, parsed);
@@ -228,7 +225,24 @@ export async function previewFile(file: FoundFile, titles: ReadonlyMap<string, S
     problems,
     blocking,
     duplicateOf: duplicate ? { ...duplicate, title } : null,
+    sameTitleAs: [],
   };
+}
+
+/** Flags each file whose title another picked file has too: importing both makes two articles of one title. */
+function flagSameTitles(previews: ImportPreview[]): void {
+  const byTitle = new Map<string, ImportPreview[]>();
+  for (const preview of previews) {
+    if (preview.blocking || !preview.title) continue;
+    byTitle.set(preview.title, [...(byTitle.get(preview.title) ?? []), preview]);
+  }
+  for (const group of byTitle.values()) {
+    if (group.length < 2) continue;
+    for (const preview of group) {
+      preview.sameTitleAs = group.filter((other) => other !== preview).map((other) => other.relativePath);
+      preview.problems.push({ kind: 'same-title', message: F.sameTitleInFolder(preview.sameTitleAs.join('、')) });
+    }
+  }
 }
 
 export async function scanForImport(
@@ -237,5 +251,6 @@ export async function scanForImport(
 ): Promise<ImportPreview[]> {
   const previews: ImportPreview[] = [];
   for (const file of await collectMarkdownFiles(paths)) previews.push(await previewFile(file, titles));
+  flagSameTitles(previews);
   return previews;
 }

@@ -39,7 +39,9 @@ export function createFolderImportHandlers(context: HandlerContext): Handlers['f
       const byPath = new Map(previews.map((preview) => [preview.path, preview]));
       const chosen = items.flatMap((item) => {
         const preview = byPath.get(item.path);
-        return preview === undefined ? [] : [{ preview, onDuplicate: item.onDuplicate }];
+        return preview === undefined
+          ? []
+          : [{ preview, onDuplicate: item.onDuplicate, acceptMissingImages: item.acceptMissingImages }];
       });
       const work = await context.workspace();
       importAbort = new AbortController();
@@ -79,10 +81,12 @@ function toCandidate(preview: ImportPreview): ImportCandidate {
       reference: image.ref.target,
       resolvedPath: image.file ?? null,
       missing: !image.exists,
+      unsupported: image.verdict === 'unsupported' || image.verdict === 'too-large',
     })),
     problems: preview.problems.map((problem) => ({ kind: problem.kind, message: problem.message })),
     blocking: preview.blocking,
     duplicateOf: preview.duplicateOf,
+    sameTitleAs: preview.sameTitleAs,
   };
 }
 
