@@ -11,3 +11,4 @@ export * from './import-fields.messages.js';
 export * from './desktop-ui.messages.js';
 export * from './desktop-bridge.messages.js';
 export * from './folder-import.messages.js';
+export * from './desktop-sync.messages.js';
