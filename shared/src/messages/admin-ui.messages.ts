@@ -170,6 +170,7 @@ export const AdminUiMessages = {
   markdownBody: '正文（Markdown）',
   bodyRequired: '正文必填',
   preview: '预览',
+  previewSiteStyle: '按网站样式预览',
   importDetails: '导入明细',
   imported: '已导入',
   skipped: '已跳过',

@@ -11,6 +11,8 @@ export interface MarkdownViewProps {
   className?: string;
   /** Diagrams of `source` drawn ahead of time (the public article); the others are drawn here. */
   diagrams?: readonly PublicDiagram[];
+  /** Mark each block with its source line, for an editor's scroll sync (the admin's preview). */
+  sourceLines?: boolean;
 }
 
 const SOURCE_KEY_ATTRIBUTE = 'data-markdown-source';
@@ -39,11 +41,14 @@ function segmentsInDocument(key: string): MarkdownSegment[] | null {
 }
 
 /** Renders the source in this browser, suspending until the renderer and its code grammars are loaded. */
-function useRenderedSegments(source: string, skip: boolean): MarkdownSegment[] | null {
+function useRenderedSegments(source: string, skip: boolean, sourceLines: boolean): MarkdownSegment[] | null {
   const renderer = skip ? null : (loadedMarkdownRenderer() ?? use(loadMarkdownRenderer()));
   const languages = renderer?.loadCodeLanguages(source);
   if (languages) use(languages);
-  return useMemo(() => (renderer ? renderer.renderMarkdownSegments(source) : null), [renderer, source]);
+  return useMemo(
+    () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines }) : null),
+    [renderer, source, sourceLines],
+  );
 }
 
 /**
@@ -51,7 +56,7 @@ function useRenderedSegments(source: string, skip: boolean): MarkdownSegment[] |
  * diagrams. Used by the public article page (also server-side) and the admin preview (which,
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
-export function MarkdownView({ source, className, diagrams }: MarkdownViewProps) {
+export function MarkdownView({ source, className, diagrams, sourceLines = false }: MarkdownViewProps) {
   // A changed source (a live update, typing in the preview) keeps the current body on screen
   // until the new one is ready, instead of falling back to the Suspense boundary.
   const shown = useDeferredValue(source);
@@ -60,7 +65,7 @@ export function MarkdownView({ source, className, diagrams }: MarkdownViewProps)
   // renderer nor renders the Markdown again before the page is usable.
   const [fromDocument] = useState(() => ({ key, segments: segmentsInDocument(key) }));
   const reused = fromDocument.key === key ? fromDocument.segments : null;
-  const rendered = useRenderedSegments(shown, reused !== null);
+  const rendered = useRenderedSegments(shown, reused !== null, sourceLines);
   const segments = reused ?? rendered ?? [];
   const drawn = useMemo(() => new Map(diagrams?.map((diagram) => [diagram.source, diagram])), [diagrams]);
   const firstDiagram = segments.findIndex((segment) => segment.kind === 'mermaid');

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { escapeHtml, isDiagramFence, isMermaidFence, topLevelMermaidSources } from '@folio/shared';
 import { highlightCode, resolveLanguage } from './prism-highlight';
+import { SOURCE_LINE_ATTRIBUTE } from './scroll-sync';
 
 // Loaded with the renderer (markdown-renderer.ts), not before it.
 export { loadCodeLanguages } from './prism-highlight';
@@ -57,7 +58,9 @@ markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
   if (token && isMermaidFence(token)) {
     return `<pre class="mermaid-source"><code>${escapeHtml(token.content)}</code></pre>\n`;
   }
-  return defaultFence ? defaultFence(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+  const html = defaultFence ? defaultFence(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+  const line = token?.attrGet(SOURCE_LINE_ATTRIBUTE);
+  return line ? html.replace(/^<pre\b/, `<pre ${SOURCE_LINE_ATTRIBUTE}="${line}"`) : html;
 };
 
 /** Markdown to HTML (raw HTML escaped, code highlighted, Mermaid left as source). Pure; runs on the server too. */
@@ -70,10 +73,27 @@ export function mermaidSources(source: string): string[] {
   return topLevelMermaidSources(markdown.parse(source, {}));
 }
 
+/**
+ * Marks every block with the source line it starts on (markdown-it's `map`), so a preview can be
+ * scrolled to the line an editor shows. Fences get theirs in the fence rule: the highlighter
+ * writes their `<pre>` itself.
+ */
+function markSourceLines(tokens: Token[]): void {
+  for (const token of tokens) {
+    if (token.block && token.map && token.nesting !== -1) token.attrSet(SOURCE_LINE_ATTRIBUTE, String(token.map[0]));
+  }
+}
+
+export interface RenderOptions {
+  /** Put each block's source line on it (the admin's preview); the public page has no use for them. */
+  sourceLines?: boolean;
+}
+
 /** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
-export function renderMarkdownSegments(source: string): MarkdownSegment[] {
+export function renderMarkdownSegments(source: string, options: RenderOptions = {}): MarkdownSegment[] {
   const env = {};
   const tokens = markdown.parse(source, env);
+  if (options.sourceLines) markSourceLines(tokens);
   const segments: MarkdownSegment[] = [];
   let run: Token[] = [];
   const flush = () => {

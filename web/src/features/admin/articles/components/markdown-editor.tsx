@@ -1,16 +1,21 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '@folio/shared';
+import { makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
+import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS, tagsFromCommaString } from '@folio/shared';
+import { ArticleHeading, ArticleSummary, articleSheetClass } from '../../../../components/article/article-sheet';
 import { MarkdownView } from '../../../../lib/markdown';
 import { loadAllCodeLanguages } from '../../../../lib/markdown/prism-highlight';
+import { previewScrollTopFor } from '../../../../lib/markdown/scroll-sync';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../../lib/use-media-query';
+import { useStoredToggle } from '../../../../lib/use-stored-toggle';
 
 const extensions = [markdown(), EditorView.lineWrapping];
 
 const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  toolbar: { display: 'flex', justifyContent: 'flex-end' },
   split: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
@@ -24,16 +29,42 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
   },
   preview: { padding: tokens.spacingHorizontalM },
+  // The text alone (focus mode): no frame around it.
+  bare: { border: 'none', backgroundColor: 'transparent' },
 });
+
+/** The article around the body, for a preview in the site's style. */
+export interface PreviewArticle {
+  title: string;
+  category: string;
+  tags: string;
+  summary: string;
+}
 
 export interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   height: string;
+  /** Shown above the body when the preview takes the site's style. */
+  article?: PreviewArticle;
+  /** Only the text, without the preview and its toggle (the desktop's focus mode). */
+  textOnly?: boolean;
 }
 
-/** CodeMirror for the body beside the public page's renderer, refreshed 300 ms after typing stops. */
-export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps) {
+/** Where the editor's top edge is in the source: a 0-based line, with the fraction of it scrolled past. */
+function topSourceLine(view: EditorView): number {
+  const height = Math.max(0, view.scrollDOM.getBoundingClientRect().top - view.documentTop);
+  const block = view.lineBlockAtHeight(height);
+  const line = view.state.doc.lineAt(block.from).number - 1;
+  return line + (block.height > 0 ? Math.min(1, (height - block.top) / block.height) : 0);
+}
+
+/**
+ * CodeMirror for the body beside the public page's renderer, refreshed 300 ms after typing stops.
+ * The preview follows the editor's scrolling by source line, and can take the public article
+ * page's own look (the choice is remembered).
+ */
+export function MarkdownEditor({ value, onChange, height, article, textOnly = false }: MarkdownEditorProps) {
   // Every grammar at once: an owner typing a fence should not wait for its language to load.
   useEffect(() => {
     void loadAllCodeLanguages();
@@ -41,23 +72,84 @@ export function MarkdownEditor({ value, onChange, height }: MarkdownEditorProps)
   const styles = useStyles();
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const preview = useDebouncedValue(value, MARKDOWN_PREVIEW_DEBOUNCE_MS);
+  const [siteStyle, setSiteStyle] = useStoredToggle('folio.preview.siteStyle', false);
+  const viewRef = useRef<EditorView | null>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+
+  const syncPreview = useCallback(() => {
+    const view = viewRef.current;
+    const pane = previewRef.current;
+    if (!view || !pane) return;
+    const scroller = view.scrollDOM;
+    // The last lines may be too few to fill the editor: its end is the preview's end.
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2) pane.scrollTop = pane.scrollHeight;
+    else pane.scrollTop = previewScrollTopFor(pane, topSourceLine(view), view.state.doc.lines);
+  }, []);
+
+  // A new rendering moves the blocks: put the editor's line back at the top of the preview.
+  useEffect(() => {
+    const frame = requestAnimationFrame(syncPreview);
+    return () => cancelAnimationFrame(frame);
+  }, [preview, siteStyle, syncPreview]);
+
+  const body = <MarkdownView source={preview} sourceLines />;
   return (
-    <div className={styles.split}>
-      <div className={styles.pane} style={{ height }}>
-        <CodeMirror
-          value={value}
-          height={height}
-          theme={dark ? 'dark' : 'light'}
-          extensions={extensions}
-          onChange={onChange}
-          aria-label={AdminUiMessages.markdownBody}
-        />
-      </div>
-      <div className={`${styles.pane} ${styles.preview}`} style={{ height }} aria-label={AdminUiMessages.preview} role="region">
-        {/* The preview waits for a language's grammar only until all of them are in (see the effect). */}
-        <Suspense fallback={null}>
-          <MarkdownView source={preview} />
-        </Suspense>
+    <div className={styles.root}>
+      {!textOnly && (
+        <div className={styles.toolbar}>
+          <Switch
+            checked={siteStyle}
+            label={AdminUiMessages.previewSiteStyle}
+            onChange={(_, data) => setSiteStyle(data.checked)}
+          />
+        </div>
+      )}
+      <div className={styles.split} data-markdown-panes>
+        <div className={mergeClasses(styles.pane, textOnly && styles.bare)} style={{ height }}>
+          <CodeMirror
+            value={value}
+            height={height}
+            theme={dark ? 'dark' : 'light'}
+            extensions={extensions}
+            onChange={onChange}
+            onCreateEditor={(view) => {
+              viewRef.current = view;
+              view.scrollDOM.addEventListener('scroll', syncPreview, { passive: true });
+            }}
+            aria-label={AdminUiMessages.markdownBody}
+          />
+        </div>
+        {!textOnly && (
+          <div
+            ref={previewRef}
+            className={mergeClasses(styles.pane, !siteStyle && styles.preview)}
+            style={{ height }}
+            aria-label={AdminUiMessages.preview}
+            role="region"
+            data-testid="markdown-preview"
+          >
+            {/* The preview waits for a language's grammar only until all of them are in (see the effect). */}
+            <Suspense fallback={null}>
+              {siteStyle ? (
+                <div className={articleSheetClass} data-site-style="true">
+                  {article && (
+                    <>
+                      <ArticleHeading
+                        title={article.title}
+                        category={article.category}
+                        tags={tagsFromCommaString(article.tags)}
+                      />
+                      <ArticleSummary summary={article.summary} />
+                    </>
+                  )}
+                  {body}
+                </div>
+              ) : (
+                body
+              )}
+            </Suspense>
+          </div>
+        )}
       </div>
     </div>
   );

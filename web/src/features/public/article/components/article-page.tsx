@@ -13,7 +13,7 @@ import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
 import { usePageReady } from '../../../../lib/use-page-ready';
-import { Badge } from '../../../../components/ui/badge';
+import { ArticleHeading, ArticleSummary } from '../../../../components/article/article-sheet';
 import { Button } from '../../../../components/ui/button';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -68,21 +68,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
           {CommonUiMessages.demoModeBanner}
         </MessageBar>
       )}
-      <h1 className={styles.title}>{article.title}</h1>
-      {(article.category || article.tags.length > 0) && (
-        <div className={styles.chips}>
-          {article.category && (
-            <Badge look="filled" size="large" data-testid="article-chip">
-              {article.category}
-            </Badge>
-          )}
-          {article.tags.map((tag) => (
-            <Badge key={tag} look="outline" size="large" data-testid="article-chip">
-              {tag}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <ArticleHeading title={article.title} category={article.category} tags={article.tags} />
       <div className={styles.meta}>
         <span className={styles.metaItem}>
           <CalendarRegular aria-hidden="true" />
@@ -98,7 +84,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
           {M.share}
         </Button>
       </div>
-      {article.summary && <p className={styles.summary}>{article.summary}</p>}
+      <ArticleSummary summary={article.summary} />
       {cover && <img className={styles.cover} src={cover} alt={M.defaultCoverAlt(article.title)} />}
       <MarkdownView source={article.content} diagrams={article.diagrams} />
       <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
