@@ -191,27 +191,58 @@ const articlePublicationFields = {
   publish_at: clientTimestamp(M.publishAtInvalid),
 };
 
-export const articleCreateSchema = z
-  .object({
-    title: articleTitle,
-    content: articleContent,
-    category: nullAsEmpty(articleCategory).optional().default(''),
-    tags: nullAsEmpty(articleTagsSchema).optional().default([]),
-    summary: nullAsEmpty(articleSummary).optional().default(''),
-    cover: nullAsEmpty(articleCover).optional().default(''),
-    // Kept by imports (the desktop's folder import sends the front matter's date and updated).
-    created_at: clientTimestamp(M.createdAtInvalid),
-    updated_at: clientTimestamp(M.updatedAtInvalid),
-    ...articlePublicationFields,
-  })
-  .refine(
-    // Both are normalised to the same format, so text order is time order.
-    (article) => !article.created_at || !article.updated_at || article.updated_at >= article.created_at,
-    { message: M.updatedBeforeCreated, path: ['updated_at'] },
-  );
+/** The fields of a new article, with the rule for its title and body given by the caller. */
+const articleCreateFields = <Title extends z.ZodType<string>, Content extends z.ZodType<string>>(
+  title: Title,
+  content: Content,
+) =>
+  z
+    .object({
+      title,
+      content,
+      category: nullAsEmpty(articleCategory).optional().default(''),
+      tags: nullAsEmpty(articleTagsSchema).optional().default([]),
+      summary: nullAsEmpty(articleSummary).optional().default(''),
+      cover: nullAsEmpty(articleCover).optional().default(''),
+      // Kept by imports (the desktop's folder import sends the front matter's date and updated).
+      created_at: clientTimestamp(M.createdAtInvalid),
+      updated_at: clientTimestamp(M.updatedAtInvalid),
+      ...articlePublicationFields,
+    })
+    .refine(
+      // Both are normalised to the same format, so text order is time order.
+      (article) => !article.created_at || !article.updated_at || article.updated_at >= article.created_at,
+      { message: M.updatedBeforeCreated, path: ['updated_at'] },
+    );
+
+/** An article readers may see (now or at its time) needs a title and a body. */
+const publishableCreateSchema = articleCreateFields(articleTitle, articleContent);
+/** A draft needs one of them: an owner starts with a title or with a paragraph (server/API.md §E8). */
+const draftCreateSchema = articleCreateFields(articleTitleText, articleContentText).refine(
+  (draft) => draft.title !== '' || draft.content.trim() !== '',
+  { message: M.draftNeedsTitleOrContent, path: ['title'] },
+);
+
+const asksForDraft = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'draft';
+
+/**
+ * A new article (server/API.md §9.2, §E8): checked as a draft when it says `status: "draft"`,
+ * else as an article to publish. One schema per case keeps each one's issues in field order.
+ */
+export const articleCreateSchema = z.unknown().transform((body, ctx) => {
+  const checked = (asksForDraft(body) ? draftCreateSchema : publishableCreateSchema).safeParse(body);
+  if (checked.success) return checked.data;
+  for (const { message, path } of checked.error.issues) ctx.addIssue({ code: 'custom', message, path });
+  return z.NEVER;
+});
+/**
+ * A change to an article. The title or body may be emptied only on a draft: whether the article
+ * is one after the change depends on the stored article, so the server checks the result.
+ */
 export const articleUpdateSchema = z.object({
-  title: articleTitle.optional(),
-  content: articleContent.optional(),
+  title: articleTitleText.optional(),
+  content: articleContentText.optional(),
   category: nullAsEmpty(articleCategory).optional(),
   tags: nullAsEmpty(articleTagsSchema).optional(),
   summary: nullAsEmpty(articleSummary).optional(),

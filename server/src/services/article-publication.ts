@@ -56,3 +56,23 @@ function schedule(requested: string | undefined, current: ArticlePublication | u
   if (publishAt <= now) throw publishAtError(M.publishAtNotFuture);
   return { status: 'scheduled', publish_at: publishAt };
 }
+
+/**
+ * What an article must hold after a change (server/API.md §E8): a draft a title or a body, any
+ * other article both. Publishing a draft that lacks one says so in the words of 发布.
+ */
+export function requireTitleAndBodyFor(
+  status: ArticleStatus,
+  previous: ArticleStatus,
+  { title, content }: { title: string; content: string },
+): void {
+  const hasTitle = title.trim() !== '';
+  const hasBody = content.trim() !== '';
+  if (status === 'draft') {
+    if (!hasTitle && !hasBody) throw validationFailed([{ field: 'title', msg: M.draftNeedsTitleOrContent }]);
+    return;
+  }
+  if (hasTitle && hasBody) return;
+  const msg = previous === 'draft' ? M.publishNeedsTitleAndContent : M.titleAndContentRequired;
+  throw validationFailed([{ field: hasTitle ? 'content' : 'title', msg }]);
+}

@@ -16,7 +16,7 @@ import type { CommentsRepository } from '../store/comments.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
-import { resolvePublication } from './article-publication.js';
+import { requireTitleAndBodyFor, resolvePublication } from './article-publication.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import type { AutosaveService } from './autosave.service.js';
 import type { IdempotencyService } from './idempotency.service.js';
@@ -188,8 +188,13 @@ export class ArticlesService {
     if (precondition !== undefined && precondition !== 'any' && !precondition.includes(current.revision)) {
       throw await this.changedElsewhere(current);
     }
-    const changes = changedFields(current, this.articles.body(id), patch);
+    const body = this.articles.body(id);
+    const changes = changedFields(current, body, patch);
     const publication = resolvePublication(patch, current, isoNow());
+    requireTitleAndBodyFor(publication.status, current.status, {
+      title: changes.title ?? current.title,
+      content: changes.content ?? body,
+    });
     // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
     const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
     const outcome = await this.articles.update(id, { ...changes, ...publication }, expected, source);

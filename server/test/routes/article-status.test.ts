@@ -171,3 +171,41 @@ describe('the original client on a site with drafts', () => {
     expect((await api<EnvelopeBody>('GET', `/api/articles/${legacy}`)).body).toMatchObject({ id: legacy, title: '原版客户端' });
   });
 });
+
+describe('what a draft must hold, and what publishing needs', () => {
+  const refusal = (response: { status: number; body: EnvelopeBody }, field: string, msg: string) => {
+    expect(response.status, msg).toBe(400);
+    expect(response.body).toMatchObject({ code: 1, error: 'validation_failed', msg });
+    expect(response.body.data, msg).toEqual({ errors: [{ field, msg }] });
+  };
+
+  it('keeps a draft with only a title or only a body, and refuses one with neither', async () => {
+    const titleOnly = await post({ title: '只有标题', content: '', status: 'draft' });
+    expect(titleOnly.status).toBe(201);
+    expect(titleOnly.body.data).toMatchObject({ status: 'draft', title: '只有标题', content: '' });
+    const bodyOnly = await post({ title: '', content: '先写一段', status: 'draft' });
+    expect(bodyOnly.body.data).toMatchObject({ status: 'draft', title: '', content: '先写一段' });
+    refusal(await post({ title: ' ', content: '\n', status: 'draft' }), 'title', '草稿至少需要标题或正文');
+    // Without a status (the original client) or to publish, both are still required.
+    refusal(await post({ title: '没有正文', content: '' }), 'content', '标题和正文必填');
+    refusal(
+      await post({ title: '', content: '没有标题', status: 'scheduled', publish_at: isoIn(HOUR) }),
+      'title',
+      '标题和正文必填',
+    );
+    const ids = ((await api<EnvelopeBody>('GET', '/api/admin/articles', { token })).body.data as Detail[]).map((a) => a.id);
+    expect(ids.sort()).toEqual([titleOnly.body.id, bodyOnly.body.id].sort());
+  });
+
+  it('publishes a draft only once it has both, and never empties a published article', async () => {
+    const draft = (await post({ title: '还没写正文', content: '', status: 'draft' })).body.id as number;
+    refusal(await put(draft, { status: 'published' }), 'content', '发布前请填写标题和正文');
+    refusal(await put(draft, { status: 'scheduled', publish_at: isoIn(HOUR) }), 'content', '发布前请填写标题和正文');
+    expect(await detailOf(draft)).toMatchObject({ status: 'draft', revision: 1 });
+    refusal(await put(draft, { title: '' }), 'title', '草稿至少需要标题或正文');
+    expect((await put(draft, { content: '写好了', status: 'published' })).body.data).toMatchObject({ status: 'published' });
+    // The original client's save of a published article with its body cleared is refused as before.
+    refusal(await put(draft, { ...(await detailOf(draft)), content: '  ' }), 'content', '标题和正文必填');
+    expect(await detailOf(draft)).toMatchObject({ content: '写好了', status: 'published' });
+  });
+});

@@ -241,7 +241,7 @@ export const AdminUiMessages = {
   saveStateSaving: '保存中…',
   saveStateServer: (time: string) => `已保存到服务器 ${time}`,
   saveStateOffline: '离线：已保存在本机',
-  saveStateBrowserOnly: '已保存在本机，填写标题和正文后保存到服务器',
+  saveStateBrowserOnly: '已保存在本机，填写标题或正文后保存到服务器',
   saveStateRefused: (reason: string) => `服务器未接受自动保存（${reason}），已保存在本机`,
   saveStateLocalOnly: '未能保存在本机：浏览器存储不可用',
   recoverTitle: '有未保存的内容',

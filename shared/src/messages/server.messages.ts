@@ -60,6 +60,8 @@ export const ServerMessages = {
   articleNotFound: CommonUiMessages.articleMissing,
   articleDeletedToBin: '删除成功，文章已移入回收站',
   titleAndContentRequired: '标题和正文必填',
+  draftNeedsTitleOrContent: '草稿至少需要标题或正文',
+  publishNeedsTitleAndContent: '发布前请填写标题和正文',
   titleTooLong: '标题不能超过128个字符',
   categoryTooLong: '分类不能超过64个字符',
   categoryNoComma: '分类不能包含逗号',

@@ -170,7 +170,7 @@ test('a tab closed mid-typing loses nothing: reopening offers the newer of the b
   await expect(reopened.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('a new article is kept in the browser until it has a title and a body, then created as a draft', async ({
+test('a new article is kept in the browser until it has a title or a body, then created as a draft', async ({
   page,
   context,
   server,
@@ -179,30 +179,36 @@ test('a new article is kept in the browser until it has a title and a body, then
   // A phone's width, where the editor's bar takes two rows.
   await page.setViewportSize({ width: 375, height: 740 });
   const token = await openEditor(page, server, '/admin/articles/new');
-  await page.getByRole('textbox', { name: '标题' }).fill('还没有正文的新文章');
-  await expect(page.getByTestId('save-state')).toHaveText('已保存在本机，填写标题和正文后保存到服务器');
+  await page.getByRole('textbox', { name: '摘要' }).fill('先想好的摘要');
+  await expect(page.getByTestId('save-state')).toHaveText('已保存在本机，填写标题或正文后保存到服务器');
   await page.close();
 
   const reopened = await context.newPage();
   await reopened.setViewportSize({ width: 375, height: 740 });
   await reopened.goto('/admin/articles/new');
   await reopened.getByRole('alertdialog', { name: '有未保存的内容' }).getByRole('button', { name: '恢复未保存的内容' }).click();
-  await expect(reopened.getByRole('textbox', { name: '标题' })).toHaveValue('还没有正文的新文章');
-  const list = async () => (await api('GET', '/api/admin/articles', { token })).body.data as { id: number; status: string }[];
+  await expect(reopened.getByRole('textbox', { name: '摘要' })).toHaveValue('先想好的摘要');
+  const list = async () =>
+    (await api('GET', '/api/admin/articles', { token })).body.data as { id: number; status: string; title: string }[];
   expect(await list()).toEqual([]);
 
+  // A title alone is a draft worth keeping on the server: the owner may finish it elsewhere.
   const titleBox = await documentBox(reopened.getByRole('textbox', { name: '标题' }));
-  await reopened.locator('.cm-content').fill('正文来了。');
+  await reopened.getByRole('textbox', { name: '标题' }).fill('还没有正文的新文章');
   await expect(reopened).toHaveURL(/\/admin\/articles\/\d+\/edit$/);
   await expect(reopened.getByTestId('article-status')).toHaveText('草稿');
   await expect(reopened.getByRole('button', { name: '历史版本' })).toBeVisible();
   // The status badge and the history button appeared where nothing below moves for them.
   expect(await documentBox(reopened.getByRole('textbox', { name: '标题' }))).toEqual(titleBox);
   const [created] = await list();
-  expect(created?.status).toBe('draft');
+  expect(created).toMatchObject({ status: 'draft', title: '还没有正文的新文章' });
   expect(reopened.url()).toContain(`/admin/articles/${created?.id}/edit`);
   // Drafts are nobody's business but the owner's.
   expect((await api('GET', `/api/articles/${created?.id}`)).status).toBe(404);
+  // Publishing still needs a body, and says so.
+  await reopened.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(reopened.getByText('标题和正文必填').first()).toBeVisible();
+  expect((await list())[0]?.status).toBe('draft');
 });
 
 test('a new draft whose creation answer was lost is not created twice when the editor tries again', async ({

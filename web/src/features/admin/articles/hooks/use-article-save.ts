@@ -37,8 +37,9 @@ export function useArticleSave() {
     successMessage: string = UiMessages.saved,
   ): Promise<AdminArticleDetail | null> => {
     setAttempted(true);
-    // The schema the server parses the body with: its first broken rule is the message it would send.
-    const invalid = firstIssueMessage(articleCreateSchema.safeParse(fields));
+    // The schema the server parses the body with: its first broken rule is the message it would send
+    // (a draft needs a title or a body, anything readers may see both).
+    const invalid = firstIssueMessage(articleCreateSchema.safeParse({ ...fields, ...publication }));
     if (invalid) {
       notify(invalid, 'error', SNACKBAR_MS.articles);
       return null;

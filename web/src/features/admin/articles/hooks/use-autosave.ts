@@ -18,7 +18,7 @@ const AUTOSAVE_RETRY_MS = 10_000;
 export type SaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
-  /** A new article the server cannot take yet (it needs a title and a body): kept in the browser. */
+  /** A new article the server cannot take yet (a draft needs a title or a body): kept in the browser. */
   | { kind: 'browser' }
   | { kind: 'server'; savedAt: string }
   | { kind: 'offline'; browserCopyKept: boolean }
@@ -60,16 +60,16 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** A new article is created as a draft once it has what every article needs: a title and a body. */
+/** A new article is created as a draft once it has what a draft needs: a title or a body. */
 export function canCreateDraft(fields: ArticleFields): boolean {
-  return fields.title.trim() !== '' && fields.content.trim() !== '';
+  return fields.title.trim() !== '' || fields.content.trim() !== '';
 }
 
 /**
  * Keeps the editor's unsaved work: in browser storage at once on every change, and on the
  * server's autosave (server/API.md §E9) through a throttle, so steady typing reaches the server
- * every few seconds. A new article is created as a draft as soon as it has a title and a body
- * (the server refuses an article without either; until then it is kept in the browser);
+ * every few seconds. A new article is created as a draft as soon as it has a title or a body
+ * (the server refuses a draft with neither; until then it is kept in the browser);
  * `onCreated` then hands it to the editor. Nothing here changes the article itself: a published
  * article stays as readers see it until the owner publishes.
  */
