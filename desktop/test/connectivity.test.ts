@@ -112,6 +112,30 @@ describe('the connectivity watch', () => {
     expect(connectivity.online).toBe(true);
   });
 
+  it('tells its listeners of every probe answer, and when the server answers again after an outage', async () => {
+    const { connectivity, tick } = watchServer();
+    const heard: { online: boolean; cameOnline: boolean }[] = [];
+    const stopListening = connectivity.onReport((report) => heard.push(report));
+    await tick();
+    await tick();
+    proxy.offline = true;
+    await tick();
+    proxy.offline = false;
+    await tick();
+    connectivity.reset('http://127.0.0.1:9/');
+    expect(heard).toEqual([
+      { online: true, cameOnline: false },
+      { online: true, cameOnline: false },
+      { online: false, cameOnline: false },
+      { online: true, cameOnline: true },
+      // Another server became active (a sign-in, a switch): as good as coming back.
+      { online: true, cameOnline: true },
+    ]);
+    stopListening();
+    connectivity.report(false);
+    expect(heard).toHaveLength(5);
+  });
+
   it('stops asking once stopped', () => {
     const { probes } = watchServer();
     watch?.stop();

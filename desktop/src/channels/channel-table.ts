@@ -19,7 +19,7 @@ import {
   importScanSchema,
   pickedPathsSchema,
 } from './folder-import.schema';
-import { mirrorListSchema, mirrorOpenedSchema } from './mirror.schema';
+import { mirrorLimitInputSchema, mirrorListSchema, mirrorOpenedSchema, mirrorStatusSchema } from './mirror.schema';
 import { profileInputSchema, profileListSchema, profileSchema, sessionStatusSchema, signInInputSchema } from './session.schema';
 
 /**
@@ -53,6 +53,10 @@ export const channelTable = {
     /** Null when neither the server nor the mirror has it. */
     get: channel(z.object({ id: articleIdSchema }), mirrorOpenedSchema.nullable()),
     refresh: channel(noArgument, mirrorListSchema),
+    /** How fresh and how big the active server's mirror is, and its size bound. */
+    status: channel(noArgument, mirrorStatusSchema),
+    /** Sets the bound on the mirrored bodies (every server's); lowering it drops the oldest at once. */
+    setLimit: channel(mirrorLimitInputSchema, mirrorStatusSchema),
   },
   drafts: {
     list: channel(noArgument, z.array(draftSummarySchema)),
@@ -102,7 +106,21 @@ export const eventTable = {
     conflicts: z.number().int().nonnegative(),
     running: z.boolean(),
     changedDraftIds: z.array(localIdSchema),
+    /** Drafts waiting for the owner (core/draft-sync-state.ts): the count on the 草稿箱 tab. */
+    waiting: z.number().int().nonnegative(),
   }),
+  /**
+   * Work the background sync finished while the owner was elsewhere: a queued draft went live
+   * (`articleUrl`, its public page) or a draft ran into a conflict (opened at /drafts/<draftId>).
+   */
+  'sync.outcome': z.object({
+    kind: z.enum(['published', 'conflict']),
+    draftId: localIdSchema,
+    title: z.string(),
+    articleUrl: z.string().nullable(),
+  }),
+  /** The mirror's background fill made progress or finished: the offline screens reload its list. */
+  mirror: mirrorStatusSchema,
   'folderImport.progress': z.object({
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),

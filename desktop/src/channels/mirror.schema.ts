@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, articleFieldsSchema } from '@folio/shared';
+import { ARTICLE_STATUSES, articleFieldsSchema, DesktopBridgeMessages as M } from '@folio/shared';
 import type { AdminArticleDetail, AdminArticleListItem } from '@folio/shared';
-import { articleIdSchema } from './common.schema';
+import { articleIdSchema, isoDate } from './common.schema';
 
 /** The admin list item (server/API.md §9.2) plus its `revision` (server/API.md §E1). */
 export const mirrorArticleSummarySchema = articleFieldsSchema.omit({ content: true }).extend({
@@ -31,10 +31,37 @@ const _detailFitsServer = (item: MirrorArticle): Omit<AdminArticleDetail, 'revis
 void _summaryFitsServer;
 void _detailFitsServer;
 
+/** The bound on the bodies a server's mirror keeps, in MB (the list is always kept whole). */
+export const MIRROR_LIMIT_MB = { default: 200, min: 10, max: 100_000 } as const;
+export const MB = 1024 * 1024;
+
+/** How fresh and how big the mirror is: what the offline screens and the settings show. */
+export const mirrorStatusSchema = z.object({
+  /** When the whole list last came from the server; null before the first time. */
+  syncedAt: isoDate.nullable(),
+  articleCount: z.number().int().nonnegative(),
+  /** How many of them open offline (their body is stored). */
+  bodyCount: z.number().int().nonnegative(),
+  bytesUsed: z.number().int().nonnegative(),
+  limitBytes: z.number().int().positive(),
+  /** The background fill is fetching right now. */
+  filling: z.boolean(),
+});
+export type MirrorStatus = z.infer<typeof mirrorStatusSchema>;
+
+export const mirrorLimitInputSchema = z.object({
+  limitMb: z
+    .number({ error: M.mirrorLimitInvalid(MIRROR_LIMIT_MB.min, MIRROR_LIMIT_MB.max) })
+    .int(M.mirrorLimitInvalid(MIRROR_LIMIT_MB.min, MIRROR_LIMIT_MB.max))
+    .min(MIRROR_LIMIT_MB.min, M.mirrorLimitInvalid(MIRROR_LIMIT_MB.min, MIRROR_LIMIT_MB.max))
+    .max(MIRROR_LIMIT_MB.max, M.mirrorLimitInvalid(MIRROR_LIMIT_MB.min, MIRROR_LIMIT_MB.max)),
+});
+
 export const mirrorListSchema = z.object({
   articles: z.array(mirrorEntrySchema),
   /** False when the server did not answer: the list is the local copy. */
   online: z.boolean(),
+  status: mirrorStatusSchema,
 });
 /** An opened article: the server's copy when it answered (and now mirrored), else the mirrored one. */
 export const mirrorOpenedSchema = z.object({ article: mirrorArticleSchema, source: z.enum(['server', 'mirror']) });

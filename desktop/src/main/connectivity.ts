@@ -8,6 +8,12 @@ export interface Connectivity {
   report(online: boolean): void;
   /** A new server became active: its state is unknown until the next call, assume online. */
   reset(serverUrl: string | null): void;
+  /**
+   * Hears every report and reset, changed or not (the watch reports every interval, so this is
+   * also a slow clock of the server seen answering); `cameOnline`: a server just became active,
+   * or answered after being offline. Returns the unsubscribe.
+   */
+  onReport(listener: (report: { online: boolean; cameOnline: boolean }) => void): () => void;
 }
 
 export function createConnectivity(
@@ -16,20 +22,30 @@ export function createConnectivity(
 ): Connectivity {
   let online = true;
   let serverUrl: string | null = null;
+  const listeners = new Set<(report: { online: boolean; cameOnline: boolean }) => void>();
   const publish = () => emit({ online, serverUrl, checkedAt: now().toISOString() });
+  const tell = (cameOnline: boolean) => {
+    for (const listener of listeners) listener({ online, cameOnline });
+  };
   return {
     get online() {
       return online;
     },
     report(next) {
-      if (next === online) return;
+      const changed = next !== online;
       online = next;
-      publish();
+      if (changed) publish();
+      tell(changed && next);
     },
     reset(url) {
       serverUrl = url;
       online = true;
       publish();
+      tell(url !== null);
+    },
+    onReport(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
