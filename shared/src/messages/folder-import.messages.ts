@@ -13,6 +13,6 @@ export const FolderImportMessages = {
   sameTitleInFolder: (others: string) => `所选文件中还有同名文章：${others}`,
   categoriesAsTags: (categories: string) => `只能有一个分类，其余分类作为标签导入：${categories}`,
 
-  acceptBrokenLinks: '保留失效的图片链接，仍然导入',
+  acceptBrokenLinks: '保留失效链接，仍然导入',
   sameTitleInFolderBadge: '文件夹内同名',
 } as const;

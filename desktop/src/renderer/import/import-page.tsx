@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular, DocumentAddRegular, FolderOpenRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
-import type { ImportCandidate, ImportReport, ImportScan } from '../../channels';
+import type { ImportReport, ImportScan } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { useDesktopSession } from '../app/desktop-session';
 import { useDiagramDrawing } from '../app/use-diagram-drawing';
@@ -23,6 +23,7 @@ import { EmptyState, usePageStyles } from '../web-admin';
 import type { DuplicateChoice } from './import-preview-table';
 import { ImportPreviewTable } from './import-preview-table';
 import { ImportReportTable } from './import-report-table';
+import { canSelect, defaultSelection } from './import-selection';
 
 type Phase =
   | { kind: 'pick' }
@@ -47,16 +48,19 @@ const useStyles = makeStyles({
   current: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
 });
 
-function defaultSelection(candidates: ImportCandidate[]): Set<string> {
-  return new Set(candidates.filter((candidate) => !candidate.blocking).map((candidate) => candidate.path));
-}
-
 function droppedPathsOf(state: unknown): string[] | null {
   if (state && typeof state === 'object' && 'droppedPaths' in state && Array.isArray(state.droppedPaths)) {
     const paths: unknown[] = state.droppedPaths;
     return paths.filter((path): path is string => typeof path === 'string');
   }
   return null;
+}
+
+function withPath(paths: ReadonlySet<string>, path: string, on: boolean): Set<string> {
+  const next = new Set(paths);
+  if (on) next.add(path);
+  else next.delete(path);
+  return next;
 }
 
 /** 本地导入: pick or drop Markdown files and folders, check the preview, import, read the report. */
@@ -71,6 +75,7 @@ export default function ImportPage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [choices, setChoices] = useState<Record<string, DuplicateChoice>>({});
+  const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [error, setError] = useState('');
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
@@ -83,6 +88,7 @@ export default function ImportPage() {
       const result = await call(folioBridge().folderImport.scan({ paths }));
       setSelected(defaultSelection(result.candidates));
       setChoices({});
+      setAccepted(new Set());
       setPhase({ kind: 'preview', scan: result });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -123,8 +129,12 @@ export default function ImportPage() {
 
   const run = async (importScan: ImportScan) => {
     const items = importScan.candidates
-      .filter((candidate) => !candidate.blocking && selected.has(candidate.path))
-      .map((candidate) => ({ path: candidate.path, onDuplicate: choices[candidate.path] ?? 'skip' }));
+      .filter((candidate) => canSelect(candidate, accepted) && selected.has(candidate.path))
+      .map((candidate) => ({
+        path: candidate.path,
+        onDuplicate: choices[candidate.path] ?? 'skip',
+        acceptMissingImages: accepted.has(candidate.path),
+      }));
     const total = items.length;
     setError('');
     setPhase({ kind: 'running', scan: importScan, done: 0, total, current: null, cancelling: false });
@@ -148,7 +158,7 @@ export default function ImportPage() {
     phase.kind === 'preview'
       ? phase.scan.candidates.filter(
           (candidate) =>
-            !candidate.blocking &&
+            canSelect(candidate, accepted) &&
             selected.has(candidate.path) &&
             (!candidate.duplicateOf || (choices[candidate.path] ?? 'skip') !== 'skip'),
         ).length
@@ -194,15 +204,24 @@ export default function ImportPage() {
                 candidates={phase.scan.candidates}
                 selected={selected}
                 choices={choices}
-                onToggle={(path, on) =>
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    if (on) next.add(path);
-                    else next.delete(path);
-                    return next;
-                  })
+                accepted={accepted}
+                onToggle={(path, on) => setSelected((current) => withPath(current, path, on))}
+                onAccept={(path, on) => {
+                  // Accepting the broken links ticks the file; taking it back unticks it.
+                  setAccepted((current) => withPath(current, path, on));
+                  setSelected((current) => withPath(current, path, on));
+                }}
+                onToggleAll={(on) =>
+                  setSelected(
+                    on
+                      ? new Set(
+                          phase.scan.candidates
+                            .filter((candidate) => canSelect(candidate, accepted))
+                            .map((candidate) => candidate.path),
+                        )
+                      : new Set(),
+                  )
                 }
-                onToggleAll={(on) => setSelected(on ? defaultSelection(phase.scan.candidates) : new Set())}
                 onChoose={(path, choice) => setChoices((current) => ({ ...current, [path]: choice }))}
               />
             )}
