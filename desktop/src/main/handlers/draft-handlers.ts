@@ -63,9 +63,9 @@ export function createDraftHandlers(context: HandlerContext): DraftHandlers {
       const work = await context.workspace();
       return published(work, await draftCall(() => work.sync.publish(id)));
     },
-    resolveConflict: async ({ id, choice, text, title }) => {
+    resolveConflict: async ({ id, choice, text, ...settled }) => {
       const work = await context.workspace();
-      const resolution = choice === 'merged' ? { choice, content: text ?? '', title } : { choice };
+      const resolution = choice === 'merged' ? { choice, ...settled, content: text ?? '' } : { choice };
       return published(work, await draftCall(() => work.sync.resolveConflict(id, resolution)));
     },
     keepAsNew: async ({ id }) => {
