@@ -14,3 +14,4 @@ export { usePageStyles } from '@folio/web/admin/page-styles';
 export { formatDateTime } from '@folio/web/lib/format';
 export { MarkdownEditor } from '@folio/web/admin/markdown-editor';
 export { useMediaQuery } from '@folio/web/lib/use-media-query';
+export { useStoredToggle } from '@folio/web/lib/use-stored-toggle';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, FullScreenMaximizeRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
 import { DesktopMessages, DesktopUiMessages as M, emptyArticleFields, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import type { Draft, DraftRevision, PublishResult } from '../../channels';
@@ -15,6 +15,7 @@ import { DraftStateBadge } from './draft-state-badge';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { SaveStatus } from './use-draft-autosave';
 import { useDraftAutosave } from './use-draft-autosave';
+import { useFocusMode } from './use-focus-mode';
 
 const useStyles = makeStyles({
   bar: {
@@ -37,7 +38,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     display: 'flex',
     flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
+    gap: tokens.spacingVerticalS,
   },
 });
 
@@ -131,6 +132,8 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const [publishing, setPublishing] = useState(false);
   const [problem, setProblem] = useState(initial.lastError ?? '');
   const [showRevisions, setShowRevisions] = useState(false);
+  const conflicted = draft.state === 'conflict' && draft.conflict ? { ...draft, conflict: draft.conflict } : null;
+  const focus = useFocusMode(conflicted === null);
 
   const onSaved = useCallback((saved: Draft) => setDraft(saved), []);
   const autosave = useDraftAutosave(initial.id, onSaved);
@@ -203,8 +206,6 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
     notify(M.revisionRestored);
   };
 
-  const conflicted = draft.state === 'conflict' && draft.conflict ? { ...draft, conflict: draft.conflict } : null;
-
   return (
     <>
       <header className={styles.bar}>
@@ -224,6 +225,14 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
         <Text size={200} className={styles.saveStatus} role="status" data-testid="save-status">
           {saveStatusText(autosave.status)}
         </Text>
+        <Button
+          icon={<FullScreenMaximizeRegular />}
+          disabled={conflicted !== null}
+          title={M.focusModeShortcut}
+          onClick={() => focus.toggle()}
+        >
+          {M.focusMode}
+        </Button>
         <Button icon={<HistoryRegular />} onClick={() => setShowRevisions(true)}>
           {M.revisions}
         </Button>
@@ -254,10 +263,16 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
             }}
           />
         ) : (
-          <DraftForm value={fields} onChange={change} />
+          <DraftForm value={fields} onChange={change} focus={focus.on} onExitFocus={() => focus.toggle(false)} />
         )}
       </main>
-      <RevisionsDrawer draftId={draft.id} open={showRevisions} onClose={() => setShowRevisions(false)} onRestore={restore} />
+      <RevisionsDrawer
+        draftId={draft.id}
+        current={fields}
+        open={showRevisions}
+        onClose={() => setShowRevisions(false)}
+        onRestore={restore}
+      />
     </>
   );
 }

@@ -1,50 +1,148 @@
-import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
-import { DesktopUiMessages as M, tagsAreWellFormed, UiMessages } from '@folio/shared';
+import { useRef } from 'react';
+import { Button, Field, Input, makeStyles, mergeClasses, Text, Textarea, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M, tagsAreWellFormed, tagsFromCommaString, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
-import { MarkdownEditor } from '../web-admin';
+import { MarkdownEditor, useStoredToggle } from '../web-admin';
+import { useFillHeight } from './use-fill-height';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  detailsToggle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  detailsGist: {
+    color: tokens.colorNeutralForeground3,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
   },
+  // Focus mode: the text alone over the whole window, in a centred column of reading width.
+  focus: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 100,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    boxSizing: 'border-box',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  exitFocus: { position: 'fixed', top: tokens.spacingVerticalS, right: tokens.spacingHorizontalS, opacity: 0.6 },
+  focusColumn: {
+    width: '100%',
+    maxWidth: '760px',
+    margin: '0 auto',
+    // On the window's own background: CodeMirror's dark theme paints a box of its own otherwise.
+    '& .cm-editor': { fontSize: '17px', backgroundColor: 'transparent !important' },
+    '& .cm-content': { lineHeight: 1.8 },
+  },
 });
 
-/** The article fields of a draft, laid out like the admin's article form, with its Markdown editor. */
-export function DraftForm({ value, onChange }: { value: ArticleFields; onChange: (patch: Partial<ArticleFields>) => void }) {
+/** What the folded fields hold, in a line, so folding them hides nothing silently. */
+function detailsGist(value: ArticleFields): string {
+  const tags = tagsFromCommaString(value.tags);
+  return [value.category, tags.join('、'), value.summary && M.summary, value.cover && M.columnCover].filter(Boolean).join(' · ');
+}
+
+export interface DraftFormProps {
+  value: ArticleFields;
+  onChange: (patch: Partial<ArticleFields>) => void;
+  /** Only the text, over the whole window. */
+  focus?: boolean;
+  onExitFocus?: () => void;
+}
+
+/**
+ * The article fields of a draft with the admin's Markdown editor, which gets the rest of the
+ * window: 分类/标签/摘要/封面 fold away (the choice is remembered) and focus mode leaves only the text.
+ */
+export function DraftForm({ value, onChange, focus = false, onExitFocus }: DraftFormProps) {
   const styles = useStyles();
   const tagsValid = tagsAreWellFormed(value.tags);
+  const [detailsOpen, setDetailsOpen] = useStoredToggle('folio.editor.detailsOpen', false);
+  // Malformed tags stay in view: their error cannot hide behind a fold.
+  const showDetails = detailsOpen || !tagsValid;
+  const editorWrapper = useRef<HTMLDivElement>(null);
+  const editorHeight = useFillHeight(editorWrapper, focus ? 32 : 16);
   return (
-    <div className={styles.form}>
-      <Field label={M.title}>
-        <Input value={value.title} onChange={(_, data) => onChange({ title: data.value })} />
-      </Field>
-      <div className={styles.grid}>
-        <Field label={M.category}>
-          <Input value={value.category} onChange={(_, data) => onChange({ category: data.value })} />
+    <div className={mergeClasses(styles.form, focus && styles.focus)} data-testid={focus ? 'focus-mode' : undefined}>
+      {!focus && (
+        <Field label={M.title}>
+          <Input value={value.title} onChange={(_, data) => onChange({ title: data.value })} />
         </Field>
-        <Field
-          label={M.tags}
-          validationState={tagsValid ? 'none' : 'error'}
-          validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}
-        >
-          <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
-        </Field>
-        <Field label={M.columnCover}>
-          <Input value={value.cover} onChange={(_, data) => onChange({ cover: data.value })} />
-        </Field>
+      )}
+      {!focus && showDetails && (
+        <div className={styles.details}>
+          <div className={styles.grid}>
+            <Field label={M.category}>
+              <Input value={value.category} onChange={(_, data) => onChange({ category: data.value })} />
+            </Field>
+            <Field
+              label={M.tags}
+              validationState={tagsValid ? 'none' : 'error'}
+              validationMessage={tagsValid ? undefined : UiMessages.tagsInvalidField}
+            >
+              <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
+            </Field>
+            <Field label={M.columnCover}>
+              <Input value={value.cover} onChange={(_, data) => onChange({ cover: data.value })} />
+            </Field>
+          </div>
+          <Field label={M.summary}>
+            <Textarea
+              value={value.summary}
+              resize="vertical"
+              rows={2}
+              onChange={(_, data) => onChange({ summary: data.value })}
+            />
+          </Field>
+        </div>
+      )}
+      {focus && (
+        <Button
+          className={styles.exitFocus}
+          appearance="subtle"
+          icon={<FullScreenMinimizeRegular />}
+          aria-label={M.exitFocusMode}
+          title={M.exitFocusMode}
+          onClick={onExitFocus}
+        />
+      )}
+      <div ref={editorWrapper} className={focus ? styles.focusColumn : undefined}>
+        <MarkdownEditor
+          value={value.content}
+          onChange={(content) => onChange({ content })}
+          height={editorHeight}
+          article={value}
+          textOnly={focus}
+          toolbarStart={
+            // Below the fields it unfolds, in the row the preview's switch already takes.
+            <div className={styles.detailsToggle}>
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={showDetails ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                aria-expanded={showDetails}
+                title={showDetails ? M.hideDetails : M.showDetails}
+                disabled={!tagsValid}
+                onClick={() => setDetailsOpen(!detailsOpen)}
+              >
+                {M.articleDetails}
+              </Button>
+              {!showDetails && (
+                <Text size={200} className={styles.detailsGist}>
+                  {detailsGist(value)}
+                </Text>
+              )}
+            </div>
+          }
+        />
       </div>
-      <Field label={M.summary}>
-        <Textarea value={value.summary} resize="vertical" rows={2} onChange={(_, data) => onChange({ summary: data.value })} />
-      </Field>
-      <MarkdownEditor
-        value={value.content}
-        onChange={(content) => onChange({ content })}
-        height="max(260px, calc(100vh - 430px))"
-      />
     </div>
   );
 }

@@ -10,41 +10,40 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular, HistoryRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M, UiMessages } from '@folio/shared';
+import { DismissRegular } from '@fluentui/react-icons';
+import { DesktopUiMessages as M, sameArticleFields, UiMessages } from '@folio/shared';
+import type { ArticleFields } from '@folio/shared';
 import type { DraftRevision } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
-import { EmptyState, formatDateTime } from '../web-admin';
+import { EmptyState } from '../web-admin';
+import { RevisionEntry, RevisionLegend } from './revision-entry';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    padding: tokens.spacingHorizontalM,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  excerpt: {
-    color: tokens.colorNeutralForeground3,
-    overflow: 'hidden',
-    display: '-webkit-box',
-    WebkitLineClamp: 3,
-    WebkitBoxOrient: 'vertical',
-    overflowWrap: 'anywhere',
-  },
 });
+
+/** Newest first, each text once: a snapshot equal to a newer one (after a restore, say) adds nothing. */
+function distinctNewestFirst(revisions: readonly DraftRevision[]): DraftRevision[] {
+  const sorted = [...revisions].sort((a, b) => b.savedAt.localeCompare(a.savedAt) || b.id - a.id);
+  return sorted.filter(
+    (revision, index) => !sorted.slice(0, index).some((newer) => sameArticleFields(newer.fields, revision.fields)),
+  );
+}
 
 export interface RevisionsDrawerProps {
   draftId: string | null;
+  /** The text being written, which every snapshot is compared with. */
+  current: ArticleFields;
   open: boolean;
   onClose: () => void;
   onRestore: (revision: DraftRevision) => Promise<void>;
 }
 
-/** The ring of earlier local versions of the open draft, newest first; any one can be restored. */
-export function RevisionsDrawer({ draftId, open, onClose, onRestore }: RevisionsDrawerProps) {
+/**
+ * The ring of earlier local versions of the open draft, newest first, each with what it differs
+ * in from the current text; any one can be restored.
+ */
+export function RevisionsDrawer({ draftId, current, open, onClose, onRestore }: RevisionsDrawerProps) {
   const styles = useStyles();
   const [revisions, setRevisions] = useState<DraftRevision[] | null>(null);
   const [error, setError] = useState('');
@@ -54,7 +53,7 @@ export function RevisionsDrawer({ draftId, open, onClose, onRestore }: Revisions
     if (!open || !draftId) return;
     setRevisions(null);
     call(folioBridge().drafts.revisions({ id: draftId }))
-      .then((list) => setRevisions([...list].sort((a, b) => b.savedAt.localeCompare(a.savedAt))))
+      .then((list) => setRevisions(distinctNewestFirst(list)))
       .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
   }, [open, draftId]);
 
@@ -73,34 +72,27 @@ export function RevisionsDrawer({ draftId, open, onClose, onRestore }: Revisions
         {draftId && !revisions && !error && <Spinner label={UiMessages.loading} />}
         {revisions && revisions.length === 0 && <EmptyState text={M.noRevisions} />}
         {revisions && revisions.length > 0 && (
-          <ul className={styles.list}>
-            {revisions.map((revision) => (
-              <li key={revision.id} className={styles.item} data-testid="revision">
-                <Text weight="semibold">{M.revisionLabel(formatDateTime(revision.savedAt), revision.fields.content.length)}</Text>
-                <Text size={200}>{revision.fields.title || M.untitled}</Text>
-                <Text size={200} className={styles.excerpt}>
-                  {revision.fields.content.slice(0, 240)}
-                </Text>
-                <div>
-                  <Button
-                    size="small"
-                    icon={<HistoryRegular />}
-                    disabled={busy}
-                    onClick={async () => {
-                      setBusy(true);
-                      try {
-                        await onRestore(revision);
-                      } finally {
-                        setBusy(false);
-                      }
-                    }}
-                  >
-                    {M.restoreRevision}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <RevisionLegend />
+            <ul className={styles.list}>
+              {revisions.map((revision) => (
+                <RevisionEntry
+                  key={revision.id}
+                  revision={revision}
+                  current={current}
+                  busy={busy}
+                  onRestore={async () => {
+                    setBusy(true);
+                    try {
+                      await onRestore(revision);
+                    } finally {
+                      setBusy(false);
+                    }
+                  }}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </DrawerBody>
     </OverlayDrawer>

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
 import { makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
@@ -12,10 +13,13 @@ import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useStoredToggle } from '../../../../lib/use-stored-toggle';
 
 const extensions = [markdown(), EditorView.lineWrapping];
+/** Focus mode: nothing around the text. */
+const TEXT_ONLY_SETUP = { lineNumbers: false, foldGutter: false, highlightActiveLine: false, highlightActiveLineGutter: false };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
-  toolbar: { display: 'flex', justifyContent: 'flex-end' },
+  toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  toolbarStart: { minWidth: 0, display: 'flex', alignItems: 'center' },
   split: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
@@ -26,6 +30,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
     overflow: 'auto',
+    boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground1,
   },
   preview: { padding: tokens.spacingHorizontalM },
@@ -47,8 +52,10 @@ export interface MarkdownEditorProps {
   height: string;
   /** Shown above the body when the preview takes the site's style. */
   article?: PreviewArticle;
-  /** Only the text, without the preview and its toggle (the desktop's focus mode). */
+  /** Only the text, without the preview, the toolbar or line numbers (the desktop's focus mode). */
   textOnly?: boolean;
+  /** The caller's controls at the start of the toolbar row, beside the preview's switch. */
+  toolbarStart?: ReactNode;
 }
 
 /** Where the editor's top edge is in the source: a 0-based line, with the fraction of it scrolled past. */
@@ -64,7 +71,7 @@ function topSourceLine(view: EditorView): number {
  * The preview follows the editor's scrolling by source line, and can take the public article
  * page's own look (the choice is remembered).
  */
-export function MarkdownEditor({ value, onChange, height, article, textOnly = false }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, height, article, textOnly = false, toolbarStart }: MarkdownEditorProps) {
   // Every grammar at once: an owner typing a fence should not wait for its language to load.
   useEffect(() => {
     void loadAllCodeLanguages();
@@ -97,6 +104,7 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
     <div className={styles.root}>
       {!textOnly && (
         <div className={styles.toolbar}>
+          <div className={styles.toolbarStart}>{toolbarStart}</div>
           <Switch
             checked={siteStyle}
             label={AdminUiMessages.previewSiteStyle}
@@ -111,6 +119,7 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
             height={height}
             theme={dark ? 'dark' : 'light'}
             extensions={extensions}
+            basicSetup={textOnly ? TEXT_ONLY_SETUP : undefined}
             onChange={onChange}
             onCreateEditor={(view) => {
               viewRef.current = view;
