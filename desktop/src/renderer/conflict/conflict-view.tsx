@@ -1,15 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import { CopyRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopMessages, DesktopUiMessages as M, pickArticleFields } from '@folio/shared';
-import { mergeArticleFields } from '@folio/shared/three-way-merge';
 import type { Draft, PublishResult, ResolveConflictInput } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
-import { MarkdownEditor, SideBySideDiff, usePageStyles } from '../web-admin';
+import { SideBySideDiff, usePageStyles } from '../web-admin';
 import type { SideBySideDiffLabels } from '../web-admin';
 import { CONFLICT_FIELD_LABELS, ConflictFields } from './conflict-fields';
+import { FieldChoice } from './field-choice';
+import { describeFieldOutcomes } from './field-outcomes';
+import { describeResolution, fieldsWithMarkers, initialDecisions, mergedResolution } from './resolution';
+import type { FieldDecisions } from './resolution';
 
-/** The server's copy on the left, the local one on the right. */
+/** With the server copy deleted: nothing on the left, the local text on the right. */
 const DIFF_LABELS: SideBySideDiffLabels = {
   region: M.conflictTitle,
   left: M.conflictTheirs,
@@ -27,26 +30,27 @@ export interface ConflictViewProps {
 }
 
 /**
- * The server copy changed while the owner wrote: both versions side by side, and every way out
- * keeps both texts somewhere (keep mine, take theirs, merge by hand, or keep mine as a new draft).
+ * The server copy changed while the owner wrote. Every field says what the merge against the
+ * common base did with it, a real overlap shows the base and both sides, and every way out keeps
+ * both texts somewhere (keep mine, take theirs, merge by hand field by field, or keep mine as a
+ * new draft).
  */
-export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps) {
+export function ConflictView(props: ConflictViewProps) {
+  // A new conflict (the server moved again while resolving) starts the screen afresh.
+  return <ConflictScreen key={props.draft.conflict.detectedAt} {...props} />;
+}
+
+function ConflictScreen({ draft, onResult, onKeptAsNew }: ConflictViewProps) {
   const page = usePageStyles();
   const { server, base } = draft.conflict;
-  // Against the common base: what only one side changed is already merged, only overlaps remain.
-  const merge = useMemo(
-    () => (server && base ? mergeArticleFields(base, draft.fields, pickArticleFields(server)) : null),
+  const outcomes = useMemo(
+    () => (server ? describeFieldOutcomes(base, draft.fields, pickArticleFields(server)) : []),
     [server, base, draft.fields],
   );
   const [merging, setMerging] = useState(false);
-  const [merged, setMerged] = useState(merge?.merged.content ?? draft.fields.content);
-  const titleInConflict = merge?.conflicts.some((conflict) => conflict.field === 'title') ?? false;
-  const [mergedTitle, setMergedTitle] = useState(merge?.merged.title ?? draft.fields.title);
+  const [decisions, setDecisions] = useState<FieldDecisions>(() => initialDecisions(outcomes));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const differingFields = (Object.keys(CONFLICT_FIELD_LABELS) as (keyof typeof CONFLICT_FIELD_LABELS)[])
-    .filter((field) => field !== 'content' && server !== null && draft.fields[field] !== server[field])
-    .map((field) => CONFLICT_FIELD_LABELS[field]);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -59,14 +63,20 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
       setBusy(false);
     }
   };
-  const resolve = (choice: 'mine' | 'theirs' | 'merged') =>
-    run(async () => {
-      const input: ResolveConflictInput =
-        choice === 'merged'
-          ? { id: draft.id, choice, text: merged, ...(titleInConflict ? { title: mergedTitle } : {}) }
-          : { id: draft.id, choice };
-      onResult(await call(folioBridge().drafts.resolveConflict(input)));
+  const resolve = (choice: ResolveConflictInput['choice']) => {
+    if (choice === 'merged') {
+      const marked = fieldsWithMarkers(outcomes, decisions);
+      if (marked.length > 0) {
+        setError(M.conflictMarkersLeft(marked.map((field) => CONFLICT_FIELD_LABELS[field]).join('、')));
+        return;
+      }
+    }
+    const input = choice === 'merged' ? mergedResolution(draft.id, outcomes, decisions) : { id: draft.id, choice };
+    return run(async () => {
+      const result = await call(folioBridge().drafts.resolveConflict(input));
+      onResult(describeResolution(choice, result, server === null));
     });
+  };
   const keepAsNew = () => run(async () => onKeptAsNew(await call(folioBridge().drafts.keepAsNew({ id: draft.id }))));
 
   return (
@@ -75,9 +85,7 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
         <MessageBarBody>
           <MessageBarTitle>{M.conflictTitle}</MessageBarTitle>
           {M.conflictIntro}
-          {server === null && <div>{DesktopMessages.serverCopyDeleted}</div>}
-          {merge && <div>{M.conflictOverlapIntro}</div>}
-          {!merge && differingFields.length > 0 && <div>{M.conflictFieldsDiffer(differingFields.join('、'))}</div>}
+          <div>{server === null ? DesktopMessages.serverCopyDeleted : base ? M.conflictOverlapIntro : M.conflictNoBaseIntro}</div>
         </MessageBarBody>
       </MessageBar>
       {error && (
@@ -85,39 +93,54 @@ export function ConflictView({ draft, onResult, onKeptAsNew }: ConflictViewProps
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      {merge ? (
-        <ConflictFields conflicts={merge.conflicts} />
+      {server ? (
+        <div className={page.card}>
+          <ConflictFields
+            outcomes={outcomes}
+            renderChoice={(outcome) => {
+              const decision = decisions[outcome.field];
+              if (!merging || !decision) return null;
+              return (
+                <FieldChoice
+                  outcome={outcome}
+                  decision={decision}
+                  onChange={(next) => setDecisions((current) => ({ ...current, [outcome.field]: next }))}
+                />
+              );
+            }}
+          />
+        </div>
       ) : (
-        <SideBySideDiff left={server?.content ?? ''} right={draft.fields.content} labels={DIFF_LABELS} />
+        <SideBySideDiff left="" right={draft.fields.content} labels={DIFF_LABELS} />
       )}
-      <div className={page.row}>
-        <Button appearance="primary" disabled={busy} onClick={() => void resolve('mine')}>
-          {M.keepMine}
-        </Button>
-        <Button disabled={busy || server === null} onClick={() => void resolve('theirs')}>
-          {M.takeTheirs}
-        </Button>
-        <Button disabled={busy || merging} icon={<EditRegular />} onClick={() => setMerging(true)}>
-          {M.mergeByHand}
-        </Button>
-        <Button disabled={busy} icon={<CopyRegular />} onClick={() => void keepAsNew()}>
-          {M.keepAsNew}
-        </Button>
-      </div>
       {merging && (
         <div className={`${page.card} ${page.stack}`}>
           <Text weight="semibold">{M.mergeByHand}</Text>
-          {titleInConflict && (
-            <Field label={M.title}>
-              <Input value={mergedTitle} onChange={(_event, data) => setMergedTitle(data.value)} />
-            </Field>
-          )}
-          <MarkdownEditor value={merged} onChange={setMerged} height="40vh" />
+          <Text>{M.conflictManualHint}</Text>
           <div className={page.row}>
             <Button appearance="primary" disabled={busy} onClick={() => void resolve('merged')}>
               {M.saveMerged}
             </Button>
+            <Button disabled={busy} onClick={() => setMerging(false)}>
+              {M.cancelMerge}
+            </Button>
           </div>
+        </div>
+      )}
+      {!merging && (
+        <div className={page.row}>
+          <Button appearance="primary" disabled={busy} onClick={() => void resolve('mine')}>
+            {M.keepMine}
+          </Button>
+          <Button disabled={busy || server === null} onClick={() => void resolve('theirs')}>
+            {M.takeTheirs}
+          </Button>
+          <Button disabled={busy || server === null} icon={<EditRegular />} onClick={() => setMerging(true)}>
+            {M.mergeByHand}
+          </Button>
+          <Button disabled={busy} icon={<CopyRegular />} onClick={() => void keepAsNew()}>
+            {M.keepAsNew}
+          </Button>
         </div>
       )}
     </section>
