@@ -97,7 +97,7 @@ export const draftSummarySchema = draftSchema
     title: z.string(),
     /** The server lacks this draft's latest text (never sent, or saved since the last send). */
     unsent: z.boolean(),
-    /** The draft waits for the owner (core/draft-waiting.ts): counted on the 草稿箱 tab. */
+    /** The draft waits for the owner (core/draft-sync-state.ts): counted on the 草稿箱 tab. */
     waiting: z.boolean(),
   });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;

@@ -6,6 +6,7 @@ import type { HandlerDeps, Handlers } from './handlers/handler-context';
 import { createMirrorHandlers } from './handlers/mirror-handlers';
 import { createProfileHandlers } from './handlers/profile-handlers';
 import { createSessionHandlers } from './handlers/session-handlers';
+import { reportBackgroundOutcome } from './sync-outcomes';
 
 export type { HandlerDeps, Handlers } from './handlers/handler-context';
 
@@ -21,7 +22,10 @@ export interface DesktopServices {
   handlers: Handlers;
   /** Waits until every draft save that was accepted is on disk (quit calls this). */
   settleDrafts(): Promise<void>;
-  /** Sends every 待发布 draft of the active profile (called when the server answers again). */
+  /**
+   * Sends every 待发布 draft of the active profile, telling the owner of each one published or in
+   * conflict, then pushes the drafts the server lacks (called when the server answers again).
+   */
   publishPending(): Promise<void>;
   /** The active server's URL, for the CSP's image sources and the connectivity watch. */
   serverUrls(): string[];
@@ -48,15 +52,26 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
 
   return {
     handlers,
-    settleDrafts: drafts.settle,
-    publishPending: async () => {
+    settleDrafts: async () => {
+      await drafts.settle();
+      // A push under way finishes (its answer is recorded); none starts after quit.
       if (!deps.profiles.active()) return;
       const work = await context.workspace();
+      work.background.stop();
+      await work.background.idle();
+    },
+    publishPending: async () => {
+      const active = deps.profiles.active();
+      if (!active) return;
+      const work = await context.workspace();
       const outcomes = await work.sync.publishPending();
+      for (const outcome of outcomes) reportBackgroundOutcome(deps, active.url, 'publish', outcome);
       context.emitSync(
         work.drafts,
         outcomes.map((outcome) => outcome.draft.id),
       );
+      // Then the drafts whose text the server lacks (saved while offline) follow in the background.
+      if (deps.connectivity.online) await work.background.pushAll();
     },
     serverUrls: () => deps.profiles.list().profiles.map((profile) => profile.url),
   };

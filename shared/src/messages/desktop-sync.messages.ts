@@ -12,5 +12,4 @@ export const DesktopSyncMessages = {
   conflictInBackground: (title: string) => `《${title}》与服务器上的修改冲突，需要你处理`,
   openArticle: '打开文章',
   openConflict: '处理冲突',
-  untitled: '无标题',
 } as const;

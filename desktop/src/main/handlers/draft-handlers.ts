@@ -1,3 +1,4 @@
+import type { ArticleStatus } from '@folio/shared';
 import { BridgeError } from '../../channels';
 import type { PublishResult } from '../../channels';
 import { draftToBridge } from '../../core/draft-file';
@@ -9,6 +10,17 @@ export interface DraftHandlers {
   handlers: Handlers['drafts'];
   /** Waits until every draft write that was accepted is on disk (quit calls this). */
   settle(): Promise<void>;
+}
+
+/** Whether the draft counts on the 草稿箱 tab now. */
+function isWaiting(work: Workspace, draftId: string): boolean {
+  return work.drafts.list().some((draft) => draft.id === draftId && draft.waiting);
+}
+
+/** The status the mirror last saw of the article a new draft edits (null for a new article). */
+function mirroredStatus(work: Workspace, articleId: number | null | undefined): ArticleStatus | null {
+  if (articleId === null || articleId === undefined) return null;
+  return work.mirror.list().find((entry) => entry.id === articleId)?.status ?? null;
 }
 
 /** drafts.*: 草稿箱 and its publishing; every draft leaves main through draftToBridge. */
@@ -41,11 +53,20 @@ export function createDraftHandlers(context: HandlerContext): DraftHandlers {
     },
     save: async (input) => {
       const work = await context.workspace();
+      const waitingBefore = input.id === undefined ? undefined : isWaiting(work, input.id);
       const saved = await draftCall(() =>
         input.id === undefined
-          ? work.drafts.create({ fields: input.fields, articleId: input.articleId, baseRevision: input.baseRevision })
+          ? work.drafts.create({
+              fields: input.fields,
+              articleId: input.articleId,
+              baseRevision: input.baseRevision,
+              serverStatus: mirroredStatus(work, input.articleId),
+            })
           : work.drafts.save(input.id, input.fields),
       );
+      // The server follows a few seconds behind the disk; the 草稿箱 count follows at once.
+      work.background.draftSaved(saved.id);
+      if (isWaiting(work, saved.id) !== waitingBefore) context.emitSync(work.drafts, []);
       return draftToBridge(saved);
     },
     revisions: async ({ id }) => (await context.workspace()).drafts.revisions(id),

@@ -11,10 +11,12 @@ import type { HttpClient } from '../../core/http';
 import { Mirror } from '../../core/mirror';
 import { ProfileError } from '../../core/profiles';
 import type { ProfileStore, ServerProfile } from '../../core/profiles';
+import { BackgroundSync } from '../../core/background-sync';
 import { SyncEngine } from '../../core/sync';
 import type { TokenVault } from '../../core/token-vault';
 import type { Connectivity } from '../connectivity';
 import type { BridgeHandlers } from '../dispatch';
+import { reportBackgroundOutcome } from '../sync-outcomes';
 
 /**
  * What the handler modules of each channel group share: the Electron-free dependencies main.ts
@@ -49,6 +51,8 @@ export interface Workspace {
   drafts: DraftStore;
   mirror: Mirror;
   sync: SyncEngine;
+  /** Pushes drafts the server lacks while online and signed in (core/background-sync.ts). */
+  background: BackgroundSync;
 }
 
 export interface HandlerContext {
@@ -116,6 +120,7 @@ export function createHandlerContext(deps: HandlerDeps): HandlerContext {
       conflicts: list.filter((draft) => draft.state === 'conflict').length,
       running: false,
       changedDraftIds: [...changedIds],
+      waiting: list.filter((draft) => draft.waiting).length,
     });
   };
 
@@ -127,7 +132,13 @@ export function createHandlerContext(deps: HandlerDeps): HandlerContext {
       Mirror.open(path.join(dir, 'mirror')),
     ]);
     const sync = new SyncEngine({ drafts, api, mirror, onDraftChange: (draft) => emitSync(drafts, [draft.id]) });
-    return { profileId, api, drafts, mirror, sync };
+    const background = new BackgroundSync({
+      drafts,
+      sync,
+      canSend: () => connectivity.online && profiles.active()?.id === profileId && vault.getToken(profileId) !== undefined,
+      onOutcome: (outcome) => reportBackgroundOutcome(deps, baseUrl, 'push', outcome),
+    });
+    return { profileId, api, drafts, mirror, sync, background };
   };
 
   return {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { CounterBadge, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowImportRegular, BoardRegular, DraftsRegular, PlugConnectedRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M } from '@folio/shared';
+import { DesktopUiMessages as M, DesktopSyncMessages as S } from '@folio/shared';
 import { ConnectivityIndicator } from '../components/connectivity-indicator';
+import { useWaitingDraftCount } from '../drafts/use-drafts';
 import { useWindowDrop } from '../import/use-window-drop';
 import { useDesktopSession } from './desktop-session';
 
@@ -20,6 +21,7 @@ const useStyles = makeStyles({
   },
   name: { whiteSpace: 'nowrap' },
   tabs: { flex: 1, minWidth: 0, overflowX: 'auto' },
+  tabLabel: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   server: {
     maxWidth: '240px',
     overflow: 'hidden',
@@ -64,6 +66,7 @@ export function DesktopFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { status, online } = useDesktopSession();
   const serverUrl = status?.profile?.serverUrl ?? null;
+  const waiting = useWaitingDraftCount(status?.signedIn ? (status.profile?.id ?? null) : null);
   const dragging = useWindowDrop();
   return (
     <div className={styles.root}>
@@ -75,7 +78,21 @@ export function DesktopFrame({ children }: { children: ReactNode }) {
           <TabList size="small" selectedValue={sectionFor(pathname)} onTabSelect={(_, data) => navigate(String(data.value))}>
             {SECTIONS.map((section) => (
               <Tab key={section.path} value={section.path} icon={section.icon}>
-                {section.label}
+                {section.path === '/drafts' && waiting > 0 ? (
+                  <span className={styles.tabLabel}>
+                    {section.label}
+                    <CounterBadge
+                      count={waiting}
+                      size="small"
+                      color="danger"
+                      aria-label={S.draftsWaiting(waiting)}
+                      title={S.draftsWaiting(waiting)}
+                      data-testid="drafts-waiting"
+                    />
+                  </span>
+                ) : (
+                  section.label
+                )}
               </Tab>
             ))}
           </TabList>

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useMemo } from 'react';
-import { Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { DesktopBridgeMessages, SNACKBAR_MS } from '@folio/shared';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Link, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import { DesktopBridgeMessages, DesktopSyncMessages as S, DesktopUiMessages, SNACKBAR_MS } from '@folio/shared';
+import type { EventPayload } from '../../channels';
 import type { Notification } from '../web-admin';
 import { folioBridge } from '../bridge/folio-bridge';
 
 export type DesktopNotify = (notification: Notification) => void;
 
 const DesktopNotifyContext = createContext<DesktopNotify | null>(null);
+
+/** A toast with an action stays long enough to reach for it. */
+const ACTION_TOAST_MS = 10_000;
 
 export function useDesktopNotify(): DesktopNotify {
   const notify = useContext(DesktopNotifyContext);
@@ -21,13 +26,22 @@ export function useNotifyMessage(): (message: string, intent?: Notification['int
   return useCallback((message, intent = 'success') => notify({ message, intent, durationMs: SNACKBAR_MS.articles }), [notify]);
 }
 
+/** The words of a background outcome, the same in the toast and the native notification. */
+function outcomeMessage(outcome: EventPayload<'sync.outcome'>): string {
+  const title = outcome.title.trim() || DesktopUiMessages.untitled;
+  return outcome.kind === 'published' ? S.publishedInBackground(title) : S.conflictInBackground(title);
+}
+
 /**
  * In-window toasts for everything, plus a native notification through the bridge, which main
- * shows only while the window is in the background (a long import finishing, a publish).
+ * shows only while the window is in the background (a long import finishing, a publish). Work the
+ * background sync finished (a queued draft published, a conflict) arrives as `sync.outcome` and
+ * gets a toast with its action: the live article, or the conflict screen.
  */
 export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
   const toasterId = useId('desktop-toaster');
-  const { dispatchToast } = useToastController(toasterId);
+  const navigate = useNavigate();
+  const { dispatchToast, dismissToast } = useToastController(toasterId);
   const notify = useCallback<DesktopNotify>(
     ({ message, intent, durationMs }) => {
       dispatchToast(
@@ -40,6 +54,44 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
     },
     [dispatchToast],
   );
+
+  useEffect(
+    () =>
+      folioBridge().on('sync.outcome', (outcome) => {
+        const message = outcomeMessage(outcome);
+        const toastId = `sync-outcome-${outcome.draftId}-${Date.now()}`;
+        const action =
+          outcome.kind === 'published' && outcome.articleUrl ? (
+            // Main opens an outside link in the owner's browser.
+            <Link href={outcome.articleUrl} target="_blank" rel="noreferrer">
+              {S.openArticle}
+            </Link>
+          ) : (
+            <Link
+              onClick={() => {
+                dismissToast(toastId);
+                navigate(`/drafts/${outcome.draftId}`);
+              }}
+            >
+              {S.openConflict}
+            </Link>
+          );
+        dispatchToast(
+          <Toast data-testid="sync-outcome-toast">
+            <ToastTitle action={action}>{message}</ToastTitle>
+          </Toast>,
+          {
+            toastId,
+            intent: outcome.kind === 'published' ? 'success' : 'warning',
+            timeout: ACTION_TOAST_MS,
+            position: 'top',
+          },
+        );
+        void folioBridge().app.notify({ title: DesktopBridgeMessages.appName, body: message });
+      }),
+    [dispatchToast, dismissToast, navigate],
+  );
+
   const value = useMemo(() => notify, [notify]);
   return (
     <DesktopNotifyContext.Provider value={value}>

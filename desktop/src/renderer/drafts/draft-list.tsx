@@ -6,14 +6,15 @@ import { DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { call, folioBridge } from '../bridge/folio-bridge';
-import { ConfirmDialog, EmptyState, formatDateTime } from '../web-admin';
-import { DraftStateBadge } from './draft-state-badge';
+import { ConfirmDialog, EmptyState, formatDateTime, usePageStyles } from '../web-admin';
+import { draftServerNote, DraftStateBadge } from './draft-state-badge';
 import { DesktopTable } from '../components/desktop-table';
 import { useTableStyles } from '../components/table.styles';
 
 /** The drafts on this machine with their state; opening one resumes writing where it stopped. */
 export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onChanged: () => void }) {
   const table = useTableStyles();
+  const page = usePageStyles();
   const navigate = useNavigate();
   const notify = useNotifyMessage();
   const [discarding, setDiscarding] = useState<DraftSummary | null>(null);
@@ -38,6 +39,11 @@ export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onCha
               {draft.lastError && (
                 <Text size={200} className={table.errorText}>
                   {draft.lastError}
+                </Text>
+              )}
+              {!draft.lastError && draftServerNote(draft) && (
+                <Text size={200} className={page.muted} data-testid="draft-server-note">
+                  {draftServerNote(draft)}
                 </Text>
               )}
             </TableCell>

@@ -21,6 +21,31 @@ export function useDrafts(): { drafts: DraftSummary[] | null; error: string; rel
   return { drafts, error, reload };
 }
 
+/**
+ * How many drafts wait for the owner (the 草稿箱 tab's count): read when the profile changes,
+ * then kept live by the `sync` event, which main sends whenever the count may have moved.
+ */
+export function useWaitingDraftCount(profileId: string | null): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setCount(0);
+    if (profileId !== null) {
+      void folioBridge()
+        .drafts.list()
+        .then((reply) => {
+          if (current && reply.ok) setCount(reply.data.filter((draft) => draft.waiting).length);
+        });
+    }
+    const stop = folioBridge().on('sync', ({ waiting }) => setCount(waiting));
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [profileId]);
+  return count;
+}
+
 /** The local mirror's article list; `refresh` asks the server (and falls back to the copy when offline). */
 export function useMirror(): {
   mirror: MirrorList | null;
@@ -30,9 +55,12 @@ export function useMirror(): {
   const [mirror, setMirror] = useState<MirrorList | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    void folioBridge()
-      .mirror.list()
-      .then((reply) => (reply.ok ? setMirror(reply.data) : setError(reply.error.message)));
+    const bridge = folioBridge();
+    const load = () =>
+      void bridge.mirror.list().then((reply) => (reply.ok ? setMirror(reply.data) : setError(reply.error.message)));
+    load();
+    // The background fill stores bodies while the page is open.
+    return bridge.on('mirror', load);
   }, []);
   const refresh = useCallback(async () => {
     try {
