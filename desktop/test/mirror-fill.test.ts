@@ -126,6 +126,11 @@ describe('the size bound of the mirror', () => {
     const listed = mirror.list().map((entry) => entry.id);
     expect(listed).toEqual(expect.arrayContaining([oldest, older, newer, newest]));
 
+    // The next pass does not fetch again what the bound just pushed out.
+    proxy.seen.length = 0;
+    expect(await fillMirror(articles(), mirror, everyTime)).toBe('done');
+    expect(bodyFetches()).toEqual([]);
+
     // A lower bound drops the older of the two at once, on disk too.
     await mirror.setLimit(50_000);
     expect(kept()).toEqual([newest]);

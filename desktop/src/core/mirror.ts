@@ -80,10 +80,19 @@ function metaOf(item: ServerListItem | ServerArticle): MirrorMeta {
 const newestFirst = (a: { updated_at: string; id: number }, b: { updated_at: string; id: number }) =>
   b.updated_at.localeCompare(a.updated_at) || b.id - a.id;
 
+/** Which version of an article a body or list entry is. */
+const versionOf = (item: { revision: number | null; updated_at: string }) => `${item.revision ?? ''}@${item.updated_at}`;
+
 export class Mirror {
   private readonly queue = createSerialQueue();
   private limitBytes = MIRROR_LIMIT_MB.default * MB;
   private unsavedBodies = 0;
+  /**
+   * Bodies the bound pushed out. Neither they nor missing bodies older than the newest of them
+   * are stale for the fill, which would fetch them only to drop them again; until the bound
+   * rises or other bodies leave.
+   */
+  private readonly noRoom = new Map<number, BodyRecord>();
 
   private constructor(
     private readonly dir: string,
@@ -134,10 +143,14 @@ export class Mirror {
   }
 
   staleIds(): number[] {
+    const pushedOut = [...this.noRoom.values()].sort(newestFirst)[0];
     return [...this.meta.values()]
       .filter((item) => {
         const body = this.bodies.get(item.id);
-        return body === undefined || body.revision !== item.revision || body.updated_at !== item.updated_at;
+        if (body !== undefined) return versionOf(body) !== versionOf(item);
+        const dropped = this.noRoom.get(item.id);
+        if (dropped !== undefined && versionOf(dropped) === versionOf(item)) return false;
+        return pushedOut === undefined || newestFirst(item, pushedOut) < 0;
       })
       .sort(newestFirst)
       .map((item) => item.id);
@@ -147,7 +160,9 @@ export class Mirror {
     return this.queue.run(async () => {
       const live = new Set(items.map((item) => item.id));
       for (const id of [...this.bodies.keys()]) {
-        if (!live.has(id)) await this.dropBody(id);
+        if (live.has(id)) continue;
+        await this.dropBody(id);
+        this.noRoom.clear();
       }
       this.meta = new Map(items.map((item) => [item.id, metaOf(item)]));
       this.syncedAt = syncedAt;
@@ -178,6 +193,7 @@ export class Mirror {
 
   setLimit(bytes: number): Promise<void> {
     return this.queue.run(async () => {
+      if (bytes > this.limitBytes) this.noRoom.clear();
       this.limitBytes = bytes;
       if (await this.dropPastLimit()) await this.writeIndex();
     });
@@ -185,6 +201,7 @@ export class Mirror {
 
   forget(id: number): Promise<void> {
     return this.queue.run(async () => {
+      if (this.bodies.has(id)) this.noRoom.clear();
       await this.dropBody(id);
       this.meta.delete(id);
       await this.writeIndex();
@@ -199,6 +216,7 @@ export class Mirror {
     for (const body of oldestFirst) {
       if (bytesUsed <= this.limitBytes) break;
       await this.dropBody(body.id);
+      this.noRoom.set(body.id, body);
       bytesUsed -= body.bytes;
     }
     return true;
