@@ -1,4 +1,4 @@
-import { DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
+import { DesktopSyncMessages, DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { draftRow, goOffline, publishNewDraftOffline, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
 
@@ -31,10 +31,17 @@ test.describe('desktop drafts offline', () => {
     await expect(draftRow(desktop, '断网时写的第一篇')).toContainText(DRAFT_STATE_LABELS.pending);
     await expect(draftRow(desktop, '断网时写的第二篇')).toContainText(DRAFT_STATE_LABELS.local);
 
-    // Back online on the same data: the queued draft goes out by itself, the other on request.
+    // Back online on the same data: the queued draft is published by itself; the other one
+    // becomes a server draft in the background (readers do not see it) and is published on request.
     await folio.restart();
     await expect(desktop.getByTestId('connectivity')).toHaveText(DesktopUiMessages.online);
     await expect(draftRow(desktop, '断网时写的第一篇')).toContainText(DRAFT_STATE_LABELS.synced);
+    await expect(draftRow(desktop, '断网时写的第二篇').getByTestId('draft-server-note')).toHaveText(
+      DesktopSyncMessages.serverDraft,
+      { timeout: 20_000 },
+    );
+    const serverDraft = (await serverArticles(folio)).find((article) => article.title === '断网时写的第二篇');
+    expect((await fetch(`${folio.current().url}/api/articles/${serverDraft?.id}`)).status).toBe(404);
     await draftRow(desktop, '断网时写的第二篇').getByRole('button', { name: DesktopUiMessages.open }).click();
     await desktop.getByRole('button', { name: DesktopUiMessages.publish, exact: true }).click();
     await expect(desktop).toHaveURL(/#\/drafts$/);
