@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { DesktopMessages, DesktopUiMessages, FolderImportMessages as F } from '@folio/shared';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { createServerArticle, serverArticles } from './desktop-helpers';
+import type { DesktopMain } from './harness/desktop-main';
 
 // The smallest valid PNG (1x1), so the server's magic-byte check accepts the uploads.
 const PNG = Buffer.from(
@@ -73,6 +74,15 @@ async function shootPreview(page: Page, name: string): Promise<void> {
   await page.setViewportSize(SIZES[0]);
 }
 
+/** Signs in, opens 本地导入 and picks `folder` (the dialog answered by the harness). */
+async function previewFolder(page: Page, serverUrl: string, main: DesktopMain, folder: string): Promise<void> {
+  await signIn(page, serverUrl, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/#\/admin/);
+  await page.getByRole('tab', { name: DesktopUiMessages.navImport }).click();
+  main.answerDialogs([folder]);
+  await page.getByRole('button', { name: DesktopUiMessages.pickFolder }).click();
+}
+
 test.describe('desktop folder import', () => {
   let folder = '';
   test.beforeEach(async () => {
@@ -85,12 +95,7 @@ test.describe('desktop folder import', () => {
 
   test('previews a folder, imports the chosen files with their images and reports each one', async ({ desktop, folio, main }) => {
     const existingId = await createServerArticle(folio, { title: '服务器上已有', content: '旧版本' });
-    await signIn(desktop, folio.url, ADMIN_PASSWORD);
-    await expect(desktop).toHaveURL(/#\/admin/);
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navImport }).click();
-
-    main.answerDialogs([folder]);
-    await desktop.getByRole('button', { name: DesktopUiMessages.pickFolder }).click();
+    await previewFolder(desktop, folio.url, main, folder);
     const rows = desktop.getByTestId('import-candidate');
     await expect(rows).toHaveCount(4);
     const hello = rows.filter({ hasText: 'hello.md' });
@@ -139,11 +144,7 @@ test.describe('desktop folder import', () => {
     test.setTimeout(180_000);
     const rough = path.join(folder, 'rough');
     await writeRoughFolder(rough);
-    await signIn(desktop, folio.url, ADMIN_PASSWORD);
-    await expect(desktop).toHaveURL(/#\/admin/);
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navImport }).click();
-    main.answerDialogs([rough]);
-    await desktop.getByRole('button', { name: DesktopUiMessages.pickFolder }).click();
+    await previewFolder(desktop, folio.url, main, rough);
     const rows = desktop.getByTestId('import-candidate');
     await expect(rows).toHaveCount(5);
     const row = (relativePath: string) => desktop.locator(`[data-testid="import-candidate"][data-path="${relativePath}"]`);
