@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, TableCell, TableRow, Text } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M } from '@folio/shared';
+import { DesktopMessages, DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { call, folioBridge } from '../bridge/folio-bridge';
@@ -37,7 +37,8 @@ export function DraftList({ drafts, onChanged }: { drafts: DraftSummary[]; onCha
                 {draft.title || M.untitled}
               </div>
               {draft.lastError && (
-                <Text size={200} className={table.errorText}>
+                // A publish queued offline is no failure: it goes out by itself once the server answers.
+                <Text size={200} className={draft.lastError === DesktopMessages.offlineQueued ? page.muted : table.errorText}>
                   {draft.lastError}
                 </Text>
               )}
