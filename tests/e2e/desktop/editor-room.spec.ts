@@ -2,6 +2,13 @@ import type { Page } from '@playwright/test';
 import { AdminUiMessages, DesktopUiMessages } from '@folio/shared';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { waitSavedLocally } from './desktop-helpers';
+import {
+  headingLineAtEditorTop,
+  numberedSections,
+  previewDistanceFromEnd,
+  previewHeadingTop,
+  scrollEditorToEnd,
+} from '../markdown-preview-helpers';
 
 /** Signs in and opens a new, empty draft. */
 async function openNewDraft(page: Page, serverUrl: string): Promise<void> {
@@ -105,44 +112,19 @@ test.describe('desktop editor room', () => {
   }) => {
     await openNewDraft(desktop, folio.url);
     await desktop.getByLabel(DesktopUiMessages.title, { exact: true }).fill('滚动同步');
-    const sections = Array.from({ length: 60 }, (_, index) => `## 第 ${index + 1} 节\n\n第 ${index + 1} 节的正文。\n`);
-    await pasteInBody(desktop, sections.join('\n'));
+    await pasteInBody(desktop, numberedSections(60));
     const preview = desktop.getByRole('region', { name: AdminUiMessages.preview });
     await expect(preview.getByRole('heading', { name: '第 60 节' })).toBeAttached();
 
-    // Half way down the editor, a heading line exactly at its top edge: the preview shows that
-    // section's heading at its own top edge.
-    const scroller = desktop.locator('.cm-scroller');
-    await scroller.evaluate((element) => {
-      element.scrollTop = element.scrollHeight / 2;
-    });
-    await desktop.waitForTimeout(100);
-    const topSection = await scroller.evaluate((element) => {
-      const top = element.getBoundingClientRect().top;
-      const heading = [...element.querySelectorAll('.cm-line')].find(
-        (line) => line.textContent?.startsWith('## ') && line.getBoundingClientRect().top >= top,
-      );
-      if (!heading) throw new Error('no heading line in view');
-      element.scrollTop += heading.getBoundingClientRect().top - top;
-      return Number(/第 (\d+) 节/.exec(heading.textContent ?? '')?.[1]);
-    });
+    // A heading line at the editor's top edge: the preview shows that heading at its top edge.
+    const topSection = await headingLineAtEditorTop(desktop);
     expect(topSection).toBeGreaterThan(10);
-    const headingTop = (name: string) =>
-      preview.evaluate((pane, wanted) => {
-        const heading = [...pane.querySelectorAll('h3')].find((element) => element.textContent === wanted);
-        if (!heading) throw new Error(`no heading ${wanted}`);
-        return heading.getBoundingClientRect().top - pane.getBoundingClientRect().top;
-      }, name);
-    await expect.poll(async () => Math.abs(await headingTop(`第 ${topSection} 节`))).toBeLessThanOrEqual(2);
-    expect(await headingTop(`第 ${topSection + 1} 节`)).toBeGreaterThan(20);
+    await expect.poll(async () => Math.abs(await previewHeadingTop(preview, `第 ${topSection} 节`))).toBeLessThanOrEqual(2);
+    expect(await previewHeadingTop(preview, `第 ${topSection + 1} 节`)).toBeGreaterThan(20);
 
     // The editor's end is the preview's end.
-    await scroller.evaluate((element) => {
-      element.scrollTop = element.scrollHeight;
-    });
-    await expect
-      .poll(() => preview.evaluate((pane) => pane.scrollHeight - pane.clientHeight - pane.scrollTop))
-      .toBeLessThanOrEqual(1);
+    await scrollEditorToEnd(desktop);
+    await expect.poll(() => previewDistanceFromEnd(preview)).toBeLessThanOrEqual(1);
 
     // Site style: the public article page's own column, title and body classes.
     await desktop.getByRole('switch', { name: AdminUiMessages.previewSiteStyle }).check();

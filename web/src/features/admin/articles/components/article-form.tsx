@@ -126,7 +126,12 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
         required
         validationMessage={showRequired && !value.content.trim() ? AdminUiMessages.bodyRequired : undefined}
       >
-        <MarkdownEditor value={value.content} onChange={(content) => onChange({ content })} height={editorHeight} />
+        <MarkdownEditor
+          value={value.content}
+          onChange={(content) => onChange({ content })}
+          height={editorHeight}
+          article={value}
+        />
       </Field>
     </div>
   );
