@@ -13,6 +13,7 @@ import { DesktopPage } from '../components/desktop-page';
 import { usePageStyles } from '../web-admin';
 import { connectionErrorMessage } from './connection-errors';
 import { InsecureStorageDialog } from './insecure-storage-dialog';
+import { MirrorSettings } from './mirror-settings';
 import { ProfileList } from './profile-list';
 
 /**
@@ -227,6 +228,7 @@ export function ConnectionPage() {
             />
           </section>
         </div>
+        {status?.profile && <MirrorSettings key={status.profile.id} />}
       </div>
       <InsecureStorageDialog open={askStorage} busy={answeringStorage} onAnswer={(allow) => void answerStorage(allow)} />
     </DesktopPage>

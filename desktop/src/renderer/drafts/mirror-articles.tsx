@@ -4,19 +4,26 @@ import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { DraftSummary } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
+import { useDesktopSession } from '../app/desktop-session';
+import { MirrorFreshness } from '../connection/mirror-freshness';
 import { EmptyState, formatDateTime, usePageStyles } from '../web-admin';
 import { useOpenArticleDraft } from './open-article-draft';
 import type { useMirror } from './use-drafts';
 import { DesktopTable } from '../components/desktop-table';
 import { useTableStyles } from '../components/table.styles';
 
-/** The articles kept on this machine: readable and editable with or without the server. */
+/**
+ * The articles kept on this machine: readable and editable with or without the server. It says
+ * how fresh the copy is; an article whose body is not stored says so (and opens only online)
+ * instead of failing when clicked.
+ */
 export function MirrorArticles({ drafts, mirrored }: { drafts: DraftSummary[]; mirrored: ReturnType<typeof useMirror> }) {
   const page = usePageStyles();
   const table = useTableStyles();
   const { open, openError } = useOpenArticleDraft(drafts);
   const notify = useNotifyMessage();
   const { mirror, error, refresh } = mirrored;
+  const { online } = useDesktopSession();
   const [refreshing, setRefreshing] = useState(false);
 
   return (
@@ -29,6 +36,7 @@ export function MirrorArticles({ drafts, mirrored }: { drafts: DraftSummary[]; m
           <Text size={200} className={page.muted}>
             {M.mirrorIntro}
           </Text>
+          {mirror && <MirrorFreshness status={mirror.status} />}
         </div>
         <Button
           icon={<ArrowSyncRegular />}
@@ -63,11 +71,21 @@ export function MirrorArticles({ drafts, mirrored }: { drafts: DraftSummary[]; m
             <TableRow key={article.id} data-testid="mirror-article">
               <TableCell className={table.ellipsis} title={article.title}>
                 {article.title || M.untitled}
+                {!article.hasBody && (
+                  <Text size={200} className={page.muted} data-testid="body-not-mirrored">
+                    {` · ${M.bodyNotMirrored}`}
+                  </Text>
+                )}
               </TableCell>
               <TableCell className={table.narrow}>{article.category}</TableCell>
               <TableCell className={table.time}>{formatDateTime(article.updated_at)}</TableCell>
               <TableCell className={table.actions}>
-                <Button size="small" icon={<EditRegular />} onClick={() => void open(article.id)}>
+                <Button
+                  size="small"
+                  icon={<EditRegular />}
+                  disabled={!article.hasBody && !online}
+                  onClick={() => void open(article.id)}
+                >
                   {M.editOffline}
                 </Button>
               </TableCell>
