@@ -14,8 +14,13 @@ export const DESKTOP_LIMITS = {
   draftRevisions: 20,
   /** A new revision snapshot is taken when the last one is older than this. */
   draftRevisionIntervalMs: 60_000,
-  /** Renderer-side debounce before a keystroke is saved (the issue allows losing ~1 s). */
-  draftSaveDebounceMs: 500,
+  /**
+   * Longest wait between the first unsaved keystroke and its local save, also while typing goes on
+   * (a throttle, not a debounce): with the disk write after it, a crash loses under a second.
+   */
+  draftSaveIntervalMs: 500,
+  /** A local save that failed (disk full, main busy) is tried again after this. */
+  draftSaveRetryMs: 2_000,
   /** Time-out of one HTTP call to the server, so a dead network reads as offline. */
   httpTimeoutMs: 15_000,
   /** Time-out of the connection screen's probe. */
@@ -24,6 +29,12 @@ export const DESKTOP_LIMITS = {
   profileUsername: 128,
   serverUrl: 2048,
 } as const;
+
+/**
+ * The app commands' keys, pressed with Ctrl (Cmd on macOS): the menu's accelerators and the
+ * page's own key handling are both made from this, so they cannot disagree.
+ */
+export const DESKTOP_COMMAND_KEYS = { 'new-article': 'N', save: 'S', find: 'F' } as const;
 
 /** The four visible states of a desktop draft (docs/spec.md §2.6). */
 export const DRAFT_STATES = ['local', 'pending', 'synced', 'conflict'] as const;

@@ -2,8 +2,15 @@
  * Everything the desktop renderer takes from web/: the admin feature and the shared pieces of its
  * look. One module, so the desktop's dependency on web/ is visible in one place.
  */
-export { AdminApp, createApiClient, drawDiagramsOfArticles, pickFilesWithInput, SideBySideDiff } from '@folio/web/admin';
-export type { AdminPlatform, FetchLike, Notification, SideBySideDiffLabels } from '@folio/web/admin';
+export {
+  AdminApp,
+  createApiClient,
+  createSaveThrottle,
+  drawDiagramsOfArticles,
+  pickFilesWithInput,
+  SideBySideDiff,
+} from '@folio/web/admin';
+export type { AdminPlatform, FetchLike, Notification, SaveThrottle, SideBySideDiffLabels } from '@folio/web/admin';
 // The admin's building blocks below are not part of its public entry; the desktop screens reuse
 // them so they look exactly like the admin's own pages (web/package.json exports each of them).
 export { AppProviders } from '@folio/web/app-providers';

@@ -1,20 +1,16 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ipcChannelName } from '../../../desktop/src/channels';
 import { startTestServer } from '../../support/test-server.js';
 import type { TestServer } from '../../support/test-server.js';
 import type { DesktopMain, KeychainKind } from './harness/desktop-main';
 import { startDesktopMain } from './harness/desktop-main';
+import { openRendererPage, pageEvents } from './harness/page-wiring';
+import type { Renderer } from './harness/page-wiring';
 import { bundlePageBridge, ensureRendererBuilt, serveRenderer } from './harness/renderer-build';
 import type { ServerProxy } from './harness/server-proxy';
 import { startServerProxy } from './harness/server-proxy';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../support/test-server.js';
-
-interface Renderer {
-  url: string;
-  bridgeScript: string;
-}
 
 /** The real Folio server behind a fixed address, which can go down and come back on the same data. */
 export interface FolioServer {
@@ -76,46 +72,12 @@ export const test = base.extend<DesktopFixtures, { renderer: Renderer }>({
     await server.close();
   },
   main: async ({ keychain, page }, use) => {
-    const main = await startDesktopMain({
-      keychain,
-      send: {
-        send(ipcEvent, payload) {
-          // Events may race with a page that is closing at the end of a test; those are not lost work.
-          page
-            .evaluate(
-              ([name, data]) =>
-                (window as unknown as { __folioEmit?: (n: string, d: unknown) => void }).__folioEmit?.(name, data),
-              [ipcEvent, payload] as const,
-            )
-            .catch(() => undefined);
-        },
-      },
-    });
+    const main = await startDesktopMain({ keychain, send: pageEvents(page) });
     await use(main);
     await main.stop();
   },
   desktop: async ({ page, main, renderer }, use) => {
-    const prefix = ipcChannelName('');
-    await page.exposeBinding('__folioInvoke', async (source, ipcChannel: unknown, arg: unknown) => {
-      // As main's IPC registration does: only the app's own top frame may call the bridge.
-      if (source.frame !== page.mainFrame()) return { ok: false, error: { code: 'forbidden-sender', message: 'forbidden' } };
-      if (typeof ipcChannel !== 'string' || !ipcChannel.startsWith(prefix)) {
-        return { ok: false, error: { code: 'unknown-channel', message: String(ipcChannel) } };
-      }
-      return main.dispatch(ipcChannel.slice(prefix.length), arg);
-    });
-    // Main's app:// protocol answers the servers' images under /server-files/; so does the harness.
-    await page.route('**/server-files/**', async (route) => {
-      const request = route.request();
-      const response = await main.serverFiles(new Request(request.url(), { method: request.method() }));
-      await route.fulfill({
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: Buffer.from(await response.arrayBuffer()),
-      });
-    });
-    await page.addInitScript({ content: renderer.bridgeScript });
-    await page.goto(renderer.url);
+    await openRendererPage(page, main, renderer);
     await use(page);
   },
 });

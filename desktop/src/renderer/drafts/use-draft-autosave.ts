@@ -3,6 +3,8 @@ import { DESKTOP_LIMITS } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
 import type { Draft } from '../../channels';
 import { call, folioBridge } from '../bridge/folio-bridge';
+import { createSaveThrottle } from '../web-admin';
+import type { SaveThrottle } from '../web-admin';
 import { openEditorFlushes, SAVE_NOW_EVENT } from './editor-flush';
 
 export type SaveStatus =
@@ -10,69 +12,89 @@ export type SaveStatus =
 
 export interface DraftAutosave {
   status: SaveStatus;
-  /** Records an edit; written to disk after the debounce. */
+  /** Records an edit; on disk at most DESKTOP_LIMITS.draftSaveIntervalMs later, even while typing goes on. */
   edit(fields: ArticleFields): void;
   /** Writes the pending edit now and resolves once every earlier write has finished. */
   flush(): Promise<void>;
 }
 
 /**
- * Every edit reaches `drafts.save` at most DESKTOP_LIMITS.draftSaveDebounceMs after the last
- * keystroke, one write at a time and in order, so a killed app loses at most about a second.
+ * Every edit reaches `drafts.save` at most DESKTOP_LIMITS.draftSaveIntervalMs after the first
+ * keystroke not yet on disk, however steadily the owner types (a throttle: a debounce would wait
+ * for a pause that may never come before a crash). It also saves at once when a field loses
+ * focus, the window is hidden or loses focus, the page unloads, the owner presses Ctrl/Cmd+S and
+ * before a quit. One write at a time, in order, always the newest text.
  */
 export function useDraftAutosave(id: string, onSaved: (draft: Draft) => void): DraftAutosave {
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
-  const pending = useRef<ArticleFields | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const chain = useRef<Promise<void>>(Promise.resolve());
+  const statusRef = useRef(status);
+  const throttleRef = useRef<SaveThrottle<ArticleFields> | null>(null);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  const flush = useCallback((): Promise<void> => {
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    const fields = pending.current;
-    if (fields === null) return chain.current;
-    pending.current = null;
-    chain.current = chain.current.then(async () => {
-      setStatus({ kind: 'saving' });
-      try {
-        const draft = await call(folioBridge().drafts.save({ id, fields }));
-        setStatus({ kind: 'saved', at: draft.updatedAt });
-        onSavedRef.current(draft);
-      } catch (failure) {
-        // Keep the words for the next attempt rather than dropping them.
-        pending.current ??= fields;
-        setStatus({ kind: 'error', message: failure instanceof Error ? failure.message : String(failure) });
-      }
-    });
-    return chain.current;
-  }, [id]);
+  const show = useCallback((next: SaveStatus) => {
+    statusRef.current = next;
+    setStatus(next);
+  }, []);
 
-  const edit = useCallback(
-    (fields: ArticleFields) => {
-      pending.current = fields;
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => void flush(), DESKTOP_LIMITS.draftSaveDebounceMs);
-    },
-    [flush],
-  );
+  // The last throttle stays reachable after unmount, so a flush asked for then still waits for its write.
+  const flush = useCallback((): Promise<void> => throttleRef.current?.flush() ?? Promise.resolve(), []);
+
+  const edit = useCallback((fields: ArticleFields) => throttleRef.current?.change(fields), []);
 
   useEffect(() => {
-    const saveNow = () => void flush();
+    const save = async (fields: ArticleFields): Promise<boolean> => {
+      show({ kind: 'saving' });
+      try {
+        const draft = await call(folioBridge().drafts.save({ id, fields }));
+        show({ kind: 'saved', at: draft.updatedAt });
+        onSavedRef.current(draft);
+        return true;
+      } catch (failure) {
+        // The throttle keeps the words and tries again rather than dropping them.
+        show({ kind: 'error', message: failure instanceof Error ? failure.message : String(failure) });
+        return false;
+      }
+    };
+    // Made here, not during render: StrictMode unmounts and mounts again in development, and a
+    // throttle disposed by the first unmount must not be the one the editor keeps using.
+    const throttle = createSaveThrottle<ArticleFields>({
+      intervalMs: DESKTOP_LIMITS.draftSaveIntervalMs,
+      retryMs: DESKTOP_LIMITS.draftSaveRetryMs,
+      save,
+    });
+    throttleRef.current = throttle;
+    const flushNow = () => void throttle.flush();
+    const flushWhenHidden = () => document.visibilityState === 'hidden' && flushNow();
+    /** Ctrl/Cmd+S: everything on disk, and the bar says so even when nothing was left to write. */
+    const saveNow = async () => {
+      await throttle.flush();
+      if (throttle.busy() || statusRef.current.kind === 'saved' || statusRef.current.kind === 'error') return;
+      const draft = await call(folioBridge().drafts.get({ id })).catch(() => null);
+      if (draft) show({ kind: 'saved', at: draft.updatedAt });
+    };
+    const onSaveNow = () => void saveNow();
     openEditorFlushes.add(flush);
-    window.addEventListener(SAVE_NOW_EVENT, saveNow);
-    window.addEventListener('beforeunload', saveNow);
-    window.addEventListener('pagehide', saveNow);
+    window.addEventListener(SAVE_NOW_EVENT, onSaveNow);
+    // Leaving a field, switching windows or hiding the app are moments a crash or a kill may follow.
+    document.addEventListener('focusout', flushNow);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    window.addEventListener('blur', flushNow);
+    window.addEventListener('beforeunload', flushNow);
+    window.addEventListener('pagehide', flushNow);
     return () => {
       openEditorFlushes.delete(flush);
-      window.removeEventListener(SAVE_NOW_EVENT, saveNow);
-      window.removeEventListener('beforeunload', saveNow);
-      window.removeEventListener('pagehide', saveNow);
+      window.removeEventListener(SAVE_NOW_EVENT, onSaveNow);
+      document.removeEventListener('focusout', flushNow);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      window.removeEventListener('blur', flushNow);
+      window.removeEventListener('beforeunload', flushNow);
+      window.removeEventListener('pagehide', flushNow);
       // Leaving the editor (another screen, another draft) writes what was typed last.
-      void flush();
+      void throttle.flush();
+      throttle.dispose();
     };
-  }, [flush]);
+  }, [id, flush, show]);
 
   return { status, edit, flush };
 }

@@ -42,6 +42,8 @@ export interface DesktopMainOptions {
   keychain?: KeychainKind;
   /** How often the app asks the server whether it answers, online or not (main uses 15 s). */
   probeIntervalMs?: number;
+  /** An existing data folder (a main started again after a kill); a new temp folder when absent. */
+  dataDir?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface DesktopMainOptions {
  * page reaches it through page.exposeBinding, the way the preload reaches main through IPC.
  */
 export async function startDesktopMain(options: DesktopMainOptions): Promise<DesktopMain> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-desktop-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-desktop-')));
   const [profiles, vault] = await Promise.all([
     ProfileStore.open(dataDir),
     TokenVault.open({

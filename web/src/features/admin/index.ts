@@ -20,5 +20,7 @@ export type {
 } from '../../lib/api-client';
 export { createArticle, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
 export { drawDiagramsOfArticles } from './articles/model/draw-diagrams';
+export { createSaveThrottle } from './articles/model/save-throttle';
+export type { SaveThrottle } from './articles/model/save-throttle';
 export { SideBySideDiff } from './components/side-by-side-diff';
 export type { SideBySideDiffLabels, SideBySideDiffProps } from './components/side-by-side-diff';
