@@ -1,12 +1,6 @@
 import { AdminUiMessages } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
-import {
-  headingLineAtEditorTop,
-  numberedSections,
-  previewDistanceFromEnd,
-  previewHeadingTop,
-  scrollEditorToEnd,
-} from '../markdown-preview-helpers.js';
+import { expectPreviewFollowsEditor, numberedSections, previewDistanceFromEnd } from '../markdown-preview-helpers.js';
 import { openSignedIn } from './admin-helpers.js';
 
 test.use({ serverOptions: { seed: false } });
@@ -27,12 +21,7 @@ test('the editor page’s preview follows the editor by source line and can take
   const preview = page.getByRole('region', { name: AdminUiMessages.preview });
   await expect(preview.getByRole('heading', { name: '第 60 节' })).toBeAttached();
 
-  const topSection = await headingLineAtEditorTop(page);
-  expect(topSection).toBeGreaterThan(10);
-  await expect.poll(async () => Math.abs(await previewHeadingTop(preview, `第 ${topSection} 节`))).toBeLessThanOrEqual(2);
-  expect(await previewHeadingTop(preview, `第 ${topSection + 1} 节`)).toBeGreaterThan(20);
-  await scrollEditorToEnd(page);
-  await expect.poll(() => previewDistanceFromEnd(preview)).toBeLessThanOrEqual(1);
+  await expectPreviewFollowsEditor(page, preview);
 
   // In the site's style the preview has the article page's title, chips and summary above the body.
   await page.getByRole('switch', { name: AdminUiMessages.previewSiteStyle }).check();

@@ -2,13 +2,7 @@ import type { Page } from '@playwright/test';
 import { AdminUiMessages, DesktopUiMessages } from '@folio/shared';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { waitSavedLocally } from './desktop-helpers';
-import {
-  headingLineAtEditorTop,
-  numberedSections,
-  previewDistanceFromEnd,
-  previewHeadingTop,
-  scrollEditorToEnd,
-} from '../markdown-preview-helpers';
+import { expectPreviewFollowsEditor, numberedSections } from '../markdown-preview-helpers';
 
 /** Signs in and opens a new, empty draft. */
 async function openNewDraft(page: Page, serverUrl: string): Promise<void> {
@@ -116,15 +110,8 @@ test.describe('desktop editor room', () => {
     const preview = desktop.getByRole('region', { name: AdminUiMessages.preview });
     await expect(preview.getByRole('heading', { name: '第 60 节' })).toBeAttached();
 
-    // A heading line at the editor's top edge: the preview shows that heading at its top edge.
-    const topSection = await headingLineAtEditorTop(desktop);
-    expect(topSection).toBeGreaterThan(10);
-    await expect.poll(async () => Math.abs(await previewHeadingTop(preview, `第 ${topSection} 节`))).toBeLessThanOrEqual(2);
-    expect(await previewHeadingTop(preview, `第 ${topSection + 1} 节`)).toBeGreaterThan(20);
-
-    // The editor's end is the preview's end.
-    await scrollEditorToEnd(desktop);
-    await expect.poll(() => previewDistanceFromEnd(preview)).toBeLessThanOrEqual(1);
+    // The preview follows the editor's scrolling by source line, and to its end.
+    await expectPreviewFollowsEditor(desktop, preview);
 
     // Site style: the public article page's own column, title and body classes.
     await desktop.getByRole('switch', { name: AdminUiMessages.previewSiteStyle }).check();
