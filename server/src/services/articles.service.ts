@@ -10,7 +10,7 @@ import type {
 import { notFound, preconditionFailed } from '../errors.js';
 import type { AdminArticleStats } from '../presenters/articles.presenter.js';
 import { articleEtag, presentAdminArticleDetail, presentAdminArticleListItem } from '../presenters/articles.presenter.js';
-import type { ArticleFields, ArticlesRepository } from '../store/articles.repository.js';
+import type { ArticleFields, ArticlesRepository, ArticleUpdateOutcome } from '../store/articles.repository.js';
 import { isoNow } from '../store/clock.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
@@ -197,11 +197,16 @@ export class ArticlesService {
     });
     // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
     const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
-    const outcome = await this.articles.update(id, { ...changes, ...publication }, expected, source);
+    let outcome: ArticleUpdateOutcome;
+    try {
+      outcome = await this.articles.update(id, { ...changes, ...publication }, expected, source);
+    } finally {
+      // The schedule skipped this article while its update was on its way, whatever became of it.
+      this.schedule.rearm();
+    }
     if (outcome.status === 'missing') throw notFound(M.articleNotFound);
     if (outcome.status === 'stale') throw await this.changedElsewhere(outcome.article);
     if (Object.keys(changes).length > 0) await this.autosaves.clear([id]);
-    this.schedule.rearm();
     this.searchIndex.warm([outcome.article]);
     return outcome.article;
   }

@@ -78,7 +78,18 @@ class ArticleChangedMeanwhile extends Error {
  * so a crash never leaves an index entry without its body.
  */
 export class ArticlesRepository {
+  /**
+   * Articles with an update on its way to the commit (a body being written). The schedule leaves
+   * them alone until it lands: the update was decided against the article as it was, so a
+   * reschedule or an unschedule sent before the time wins instead of following a publication.
+   */
+  private readonly updating = new Map<number, number>();
+
   constructor(private readonly store: Store) {}
+
+  private dueNow(article: ArticleRecord, now: string): boolean {
+    return isDue(article, now) && !this.updating.has(article.id);
+  }
 
   private get items(): ArticleRecord[] {
     return this.store.state.articles.items;
@@ -103,6 +114,8 @@ export class ArticlesRepository {
     for (const id of this.store.articleIdsWhere(isScheduled)) {
       const article = this.find(id);
       if (!article || article.deleted_at !== null || article.status !== 'scheduled' || article.publish_at === null) continue;
+      // Its update re-arms the schedule when it lands.
+      if (this.updating.has(id)) continue;
       if (next === undefined || article.publish_at < next) next = article.publish_at;
     }
     return next;
@@ -114,9 +127,9 @@ export class ArticlesRepository {
    * an editor open on the article can still save. Nothing is written when none is due.
    */
   async publishDue(now: string = isoNow()): Promise<ArticleRecord[]> {
-    if (!this.items.some((article) => isDue(article, now))) return [];
+    if (!this.items.some((article) => this.dueNow(article, now))) return [];
     return this.store.mutate(['articles'], () => {
-      const due = this.items.filter((article) => isDue(article, now));
+      const due = this.items.filter((article) => this.dueNow(article, now));
       for (const article of due) article.status = 'published';
       return due;
     });
@@ -201,6 +214,22 @@ export class ArticlesRepository {
     patch: ArticlePatch,
     expectedRevision?: number,
     source: RevisionSource = 'api',
+  ): Promise<ArticleUpdateOutcome> {
+    this.updating.set(id, (this.updating.get(id) ?? 0) + 1);
+    try {
+      return await this.commitUpdate(id, patch, expectedRevision, source);
+    } finally {
+      const left = (this.updating.get(id) ?? 1) - 1;
+      if (left > 0) this.updating.set(id, left);
+      else this.updating.delete(id);
+    }
+  }
+
+  private async commitUpdate(
+    id: number,
+    patch: ArticlePatch,
+    expectedRevision: number | undefined,
+    source: RevisionSource,
   ): Promise<ArticleUpdateOutcome> {
     const article = this.findLive(id);
     if (!article) return { status: 'missing' };

@@ -59,4 +59,20 @@ describe('PublishingSchedule', () => {
     expect(articles.find(later.id)?.status).toBe('scheduled');
     expect(published).toHaveLength(2);
   });
+
+  it('leaves an article alone while an update decided before its time is on its way, then follows that update', async () => {
+    const soon = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(new Date(Date.now() + 60_000)) });
+    const later = isoNow(new Date(Date.now() + DAY));
+    // The owner moves the schedule a minute before the time; the new body is still being written
+    // when the clock passes the old time.
+    const moving = articles.update(soon.id, { content: '改过的正文', status: 'scheduled', publish_at: later });
+    const afterTheOldTime = isoNow(new Date(Date.now() + 120_000));
+    expect(await articles.publishDue(afterTheOldTime)).toEqual([]);
+    expect(articles.nextScheduledAt()).toBeUndefined();
+    expect((await moving).status).toBe('updated');
+    expect(articles.find(soon.id)).toMatchObject({ status: 'scheduled', publish_at: later });
+    // Once it landed the schedule sees the article again, at its new time.
+    expect(articles.nextScheduledAt()).toBe(later);
+    expect(await articles.publishDue(afterTheOldTime)).toEqual([]);
+  });
 });
