@@ -46,7 +46,7 @@ async function serveUpload(ctx: Context, uploads: UploadsService, filename: stri
     ctx.status = 200;
     ctx.type = contentType;
     ctx.set('X-Content-Type-Options', 'nosniff');
-    // Names are random and never reused, so a file can be cached for good.
+    // A name always holds the same bytes (random, or the hash of the image's bytes), so a file can be cached for good.
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.length = size;
     if (ctx.method !== 'HEAD') {

@@ -57,7 +57,7 @@ async function tempCopiesOf(bytes: Buffer): Promise<string[]> {
 
 // The body-image endpoint (server/API.md §E3) is the cover upload under another path: same checks, same answer.
 describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('image upload at %s', (endpoint) => {
-  it('stores a PNG under a random name and serves it back', async () => {
+  it('stores a PNG under a new name and serves it back', async () => {
     const bytes = buildImage('png');
     const response = await api<EnvelopeBody>('POST', endpoint, { token, body: imageForm(bytes, '截图.png') });
     expect(response.status).toBe(201);
@@ -68,7 +68,7 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
-  it('stores a JPEG under a random name and answers 201 with a top-level url', async () => {
+  it('stores a JPEG under a new name and answers 201 with a top-level url', async () => {
     const bytes = buildImage('jpg');
     const response = await api<EnvelopeBody>('POST', endpoint, { token, body: imageForm(bytes, 'photo.JPG') });
     expect(response.status).toBe(201);
