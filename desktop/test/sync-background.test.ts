@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminArticleDetail } from '@folio/shared';
+import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
 import { apiClient } from '../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.js';
 import { createArticlesApi } from '../src/core/articles-api.js';
@@ -130,6 +130,15 @@ describe('background draft sync', () => {
     expect(drafts.get(draft.id)?.state).toBe('synced');
   });
 
+  it('creates a server draft from a title alone, and from a body alone', async () => {
+    const titled = await drafts.create({ fields: { title: '只有标题' } });
+    const bodied = await drafts.create({ fields: { content: '只有正文' } });
+    expect((await sync.pushDraft(titled.id)).status).toBe('synced');
+    expect((await sync.pushDraft(bodied.id)).status).toBe('synced');
+    expect(await adminArticle(drafts.get(titled.id)?.articleId as number)).toMatchObject({ status: 'draft', content: '' });
+    expect(await adminArticle(drafts.get(bodied.id)?.articleId as number)).toMatchObject({ status: 'draft', title: '' });
+  });
+
   it('keeps a draft with neither title nor body on this machine', async () => {
     const draft = await drafts.create({ fields: { category: '随笔', tags: 'a' } });
     const seenBefore = proxy.seen.length;
@@ -193,6 +202,27 @@ describe('background draft sync', () => {
     expect(clash.status).toBe('conflict');
     expect(drafts.list()[0]).toMatchObject({ state: 'conflict', waiting: true });
     expect((await adminArticle(id)).content).toBe('第一段\n\n网页改的第二段\n\n桌面加的第三段');
+  });
+
+  it('keeps what a merge brought in when an editor still showing the old text saves again', async () => {
+    const id = await createElsewhere({ title: '原来的标题', content: '第一段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    const shown = { ...(drafts.get(draft.id)?.fields as ArticleFields) };
+    await drafts.save(draft.id, { ...shown, content: '第一段\n\n第二段' });
+    await editElsewhere(id, { title: '网页上改的标题' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('synced');
+    expect(drafts.get(draft.id)?.fields.title).toBe('网页上改的标题');
+
+    // The open editor never saw the new title and saves every field it holds.
+    await drafts.save(draft.id, { ...shown, content: '第一段\n\n第二段\n\n第三段' });
+    expect(drafts.get(draft.id)?.fields).toMatchObject({ title: '网页上改的标题', content: '第一段\n\n第二段\n\n第三段' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('synced');
+    expect(await adminArticle(id)).toMatchObject({ title: '网页上改的标题', content: '第一段\n\n第二段\n\n第三段' });
+
+    // Once the editor has read the draft again, what it sends is taken as it is.
+    drafts.editorCaughtUp(draft.id);
+    await drafts.save(draft.id, { title: '桌面上又改了标题' });
+    expect(drafts.get(draft.id)?.fields.title).toBe('桌面上又改了标题');
   });
 
   it('waits silently while offline and sends everything left once the server answers', async () => {

@@ -10,6 +10,9 @@
  *   - `create({ fields?, articleId?, baseRevision?, state?, serverStatus? }): Promise<StoredDraft>`
  *   - `save(id, patch: Partial<ArticleFields>): Promise<StoredDraft>` — the keystroke save; an
  *     edited 已同步 draft becomes 仅本地, other states keep theirs
+ *   - `rememberEditorBase(id, fields)` / `editorCaughtUp(id)` — sync replaced the text under an
+ *     editor that may still show the old one; until the editor reads the draft again, its saves
+ *     are merged against that old text instead of overwriting what sync brought in
  *   - `revisions(id): Promise<DraftRevision[]>` (newest first),
  *     `restoreRevision(id, revisionId): Promise<StoredDraft>` (the current text is kept in the ring first)
  *   - `update(id, edit, { snapshot? }): Promise<StoredDraft>` — for sync: any change to a draft,
@@ -29,6 +32,7 @@ import {
   sameArticleFields,
 } from '@folio/shared';
 import type { ArticleFields, ArticleStatus, DraftState } from '@folio/shared';
+import { mergeArticleFields } from '@folio/shared/three-way-merge';
 import type { DraftRevision, DraftSummary } from '../channels/drafts.schema.js';
 import { draftFromDisk, revisionsFromDisk } from './draft-file.js';
 import type { StoredDraft } from './draft-file.js';
@@ -56,6 +60,12 @@ export class DraftStore {
   private readonly revisionsKept: number;
   private readonly revisionIntervalMs: number;
   private readonly now: () => Date;
+  /**
+   * Per draft, the text an open editor may still hold after sync replaced it (a merge with the
+   * server's changes, the server's normalised copy). Memory only: after a restart every editor
+   * reads the draft afresh.
+   */
+  private readonly editorBases = new Map<string, ArticleFields>();
 
   private constructor(
     private readonly dir: string,
@@ -150,7 +160,14 @@ export class DraftStore {
   save(id: string, patch: Partial<ArticleFields>): Promise<StoredDraft> {
     return this.update(id, (draft) => {
       // Only the known article fields, so a patch from the renderer cannot add keys.
-      Object.assign(draft.fields, pickArticleFieldPatch(patch));
+      const picked = pickArticleFieldPatch(patch);
+      const editorBase = this.editorBases.get(id);
+      if (editorBase) {
+        // The editor's changes to the text it was shown, kept together with what sync brought in.
+        draft.fields = mergeArticleFields(editorBase, { ...editorBase, ...picked }, draft.fields).merged;
+      } else {
+        Object.assign(draft.fields, picked);
+      }
       if (draft.state === 'synced') draft.state = 'local';
       draft.lastError = null;
     });
@@ -184,6 +201,16 @@ export class DraftStore {
     });
   }
 
+  /** Sync replaced the text: keeps the text an editor may still show (the oldest, if it happens again). */
+  rememberEditorBase(id: string, fields: ArticleFields): void {
+    if (!this.editorBases.has(id)) this.editorBases.set(id, { ...fields });
+  }
+
+  /** The editor was handed the draft's current text: its saves apply as they are again. */
+  editorCaughtUp(id: string): void {
+    this.editorBases.delete(id);
+  }
+
   async revisions(id: string): Promise<DraftRevision[]> {
     if (!this.drafts.has(id)) throw new DraftError(D.draftNotFound);
     return (await this.readRing(id)).slice().reverse();
@@ -192,6 +219,8 @@ export class DraftStore {
   async restoreRevision(id: string, revisionId: number): Promise<StoredDraft> {
     const revision = (await this.readRing(id)).find((candidate) => candidate.id === revisionId);
     if (!revision) throw new DraftError(D.revisionNotFound);
+    // The editor takes the restored text as it is.
+    this.editorCaughtUp(id);
     return this.update(
       id,
       (draft) => {
@@ -221,6 +250,7 @@ export class DraftStore {
   }
 
   private async removeFiles(id: string): Promise<void> {
+    this.editorBases.delete(id);
     await fs.rm(this.draftFile(id), { force: true });
     await fs.rm(this.ringFile(id), { force: true });
     this.drafts.delete(id);

@@ -345,7 +345,10 @@ export class SyncEngine {
     edit: (draft: StoredDraft) => void,
     options: { snapshot?: boolean } = {},
   ): Promise<StoredDraft> {
+    const before = this.options.drafts.get(draftId);
     const draft = await this.options.drafts.update(draftId, edit, options);
+    // An editor open on the draft still shows the text sync just replaced.
+    if (before && !sameArticleFields(before.fields, draft.fields)) this.options.drafts.rememberEditorBase(draftId, before.fields);
     this.options.onDraftChange?.(draft);
     return draft;
   }

@@ -39,7 +39,9 @@ export function createDraftHandlers(context: HandlerContext): DraftHandlers {
     return task;
   };
 
+  /** The answer to a publish the editor asked for: it shows the draft it gets back. */
   const published = (work: Workspace, outcome: PublishOutcome): PublishResult => {
+    work.drafts.editorCaughtUp(outcome.draft.id);
     connectivity.report(outcome.status !== 'offline');
     context.emitSync(work.drafts, [outcome.draft.id]);
     return { status: outcome.status, draft: draftToBridge(outcome.draft), message: outcome.message ?? null };
@@ -48,7 +50,10 @@ export function createDraftHandlers(context: HandlerContext): DraftHandlers {
   const handlers: Handlers['drafts'] = {
     list: async () => (await context.workspace()).drafts.list(),
     get: async ({ id }) => {
-      const draft = (await context.workspace()).drafts.get(id);
+      const work = await context.workspace();
+      const draft = work.drafts.get(id);
+      // The editor opening it shows this text: its saves apply as they are from now on.
+      work.drafts.editorCaughtUp(id);
       return draft === undefined ? null : draftToBridge(draft);
     },
     save: async (input) => {
