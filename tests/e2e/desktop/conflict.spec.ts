@@ -89,7 +89,7 @@ test.describe('desktop publish conflicts', () => {
     expect((await serverArticles(folio)).find((article) => article.id === id)?.title).toBe('三处都改了（网页）');
 
     // 手动合并 starts from the merge: the browser's first paragraph, and both sides of the overlap.
-    await conflict.getByRole('button', { name: M.mergeByHand }).click();
+    await conflict.getByRole('button', { name: M.mergeByHand, exact: true }).click();
     const editor = conflict.getByTestId('merge-content').locator('.cm-content');
     await expect(editor).toContainText('第一段（网页）');
     await expect(editor).toContainText('<<<<<<<');

@@ -1,4 +1,4 @@
-import { Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Radio, RadioGroup, Textarea, tokens } from '@fluentui/react-components';
 import { DesktopUiMessages as M } from '@folio/shared';
 import { MarkdownEditor } from '../web-admin';
 import { CONFLICT_FIELD_LABELS } from './conflict-fields';
@@ -11,10 +11,20 @@ export interface FieldChoiceProps {
   onChange: (decision: FieldDecision) => void;
 }
 
+const useStyles = makeStyles({
+  // The editor without its preview (text with markers previews as nonsense) has no frame of its own.
+  editor: {
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    overflow: 'hidden',
+  },
+});
+
 const CHOICES: readonly Choice[] = ['server', 'local', 'manual'];
 
 /** 手动合并 for one field both sides changed: the server's, the local one, or a hand edit. */
 export function FieldChoice({ outcome, decision, onChange }: FieldChoiceProps) {
+  const styles = useStyles();
   const label = CONFLICT_FIELD_LABELS[outcome.field];
   const edit = (text: string) => onChange({ ...decision, text });
   return (
@@ -34,7 +44,9 @@ export function FieldChoice({ outcome, decision, onChange }: FieldChoiceProps) {
       </RadioGroup>
       {decision.choice === 'manual' &&
         (outcome.field === 'content' ? (
-          <MarkdownEditor value={decision.text} onChange={edit} height="40vh" />
+          <div className={styles.editor}>
+            <MarkdownEditor value={decision.text} onChange={edit} height="40vh" textOnly />
+          </div>
         ) : (
           <Field label={M.conflictManualValue(label)}>
             {outcome.field === 'summary' ? (
