@@ -103,8 +103,10 @@ test.describe('desktop publish conflicts', () => {
     await editor.click();
     await desktop.keyboard.press('ControlOrMeta+A');
     await desktop.keyboard.type('第一段（网页）\n\n第二段，两边的都要');
+    // Every field's own choice reaches the server, not only the body's and the title's.
     await conflict.getByTestId('merge-title').getByRole('radio', { name: M.conflictChoiceServer }).check();
-    await conflict.getByTestId('merge-category').getByRole('radio', { name: M.conflictChoiceLocal }).check();
+    await conflict.getByTestId('merge-category').getByRole('radio', { name: M.conflictChoiceServer }).check();
+    await conflict.getByTestId('merge-tags').getByRole('textbox').fill('春天,手动');
     await conflict.getByRole('button', { name: M.saveMerged }).click();
     await expect(desktop.locator('.fui-ToastTitle').filter({ hasText: M.resolvedMerged })).toBeVisible();
     await expect(desktop).toHaveURL(/#\/drafts$/);
@@ -112,8 +114,8 @@ test.describe('desktop publish conflicts', () => {
     const onServer = (await serverArticles(folio)).find((article) => article.id === id);
     expect(onServer).toMatchObject({
       title: '三处都改了（网页）',
-      category: '桌面分类',
-      tags: '春天,桌面,网页',
+      category: '网页分类',
+      tags: '春天,手动',
       content: '第一段（网页）\n\n第二段，两边的都要',
     });
   });
