@@ -13,7 +13,7 @@
  * - `createFillScheduler({ fill, intervalMs, now? })` — runs `fill` one pass at a time:
  *   `request({ force })` starts a pass unless one ran less than `intervalMs` ago (a forced
  *   request always runs, after the pass under way if there is one); `idle()` resolves once no
- *   pass is under way.
+ *   pass is under way; after `stop()` no pass starts.
  */
 import type { ArticlesApi } from './articles-api.js';
 import { isNetworkError } from './http.js';
@@ -64,6 +64,7 @@ export async function fillMirror(api: ArticlesApi, mirror: Mirror, options: Fill
 export interface FillScheduler {
   request(options?: { force?: boolean }): void;
   idle(): Promise<void>;
+  stop(): void;
 }
 
 export function createFillScheduler(input: {
@@ -74,6 +75,7 @@ export function createFillScheduler(input: {
   const now = input.now ?? Date.now;
   let current: Promise<void> | undefined;
   let again = false;
+  let stopped = false;
   let lastStart = Number.NEGATIVE_INFINITY;
   const start = (): Promise<void> => {
     lastStart = now();
@@ -86,12 +88,13 @@ export function createFillScheduler(input: {
       )
       .finally(() => {
         current = undefined;
-        if (again) void start();
+        if (again && !stopped) void start();
       });
     return current;
   };
   return {
     request({ force = false } = {}) {
+      if (stopped) return;
       if (current !== undefined) {
         again ||= force;
         return;
@@ -100,6 +103,9 @@ export function createFillScheduler(input: {
     },
     async idle() {
       while (current !== undefined) await current;
+    },
+    stop() {
+      stopped = true;
     },
   };
 }

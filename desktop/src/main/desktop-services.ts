@@ -20,7 +20,7 @@ export type { HandlerDeps, Handlers } from './handlers/handler-context';
 /** The handlers plus what main needs around them. */
 export interface DesktopServices {
   handlers: Handlers;
-  /** Waits until every draft save that was accepted is on disk (quit calls this). */
+  /** Waits until every draft save that was accepted is on disk and background work has ended (quit calls this). */
   settleDrafts(): Promise<void>;
   /**
    * Sends every 待发布 draft of the active profile, telling the owner of each one published or in
@@ -34,11 +34,12 @@ export interface DesktopServices {
 export function createDesktopServices(deps: HandlerDeps): DesktopServices {
   const context = createHandlerContext(deps);
   const drafts = createDraftHandlers(context);
+  const mirror = createMirrorHandlers(context);
   const handlers: Handlers = {
     profiles: createProfileHandlers(context),
     session: createSessionHandlers(context),
     api: createApiRequestHandlers(context),
-    mirror: createMirrorHandlers(context),
+    mirror: mirror.handlers,
     drafts: drafts.handlers,
     folderImport: createFolderImportHandlers(context),
     app: {
@@ -54,6 +55,8 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
     handlers,
     settleDrafts: async () => {
       await drafts.settle();
+      // The mirror's background fill ends too: its writes are done before quit (or a test's cleanup).
+      await mirror.stop();
       // A push under way finishes (its answer is recorded); none starts after quit.
       if (!deps.profiles.active()) return;
       const work = await context.workspace();

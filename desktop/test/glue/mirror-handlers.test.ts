@@ -11,6 +11,8 @@ import { createConnectivity } from '../../src/main/connectivity';
 import { createDispatcher } from '../../src/main/dispatch';
 import type { Dispatch } from '../../src/main/dispatch';
 import { createDesktopServices } from '../../src/main/desktop-services';
+import type { DesktopServices } from '../../src/main/desktop-services';
+import type { Connectivity } from '../../src/main/connectivity';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn } from '../../../tests/support/test-server';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server';
 import { startLoopbackProxy } from '../support/loopback-proxy';
@@ -24,6 +26,8 @@ let token: string;
 let proxy: LoopbackProxy;
 let dataDir: string;
 let call: Dispatch;
+let services: DesktopServices;
+let connectivity: Connectivity;
 let events: { event: string; payload: unknown }[];
 
 beforeAll(async () => {
@@ -41,8 +45,8 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mirror-glue-'));
   events = [];
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void events.push({ event, payload });
-  const connectivity = createConnectivity((state) => emit('connectivity', state));
-  const services = createDesktopServices({
+  connectivity = createConnectivity((state) => emit('connectivity', state));
+  services = createDesktopServices({
     dataDir,
     profiles: await ProfileStore.open(dataDir),
     vault: await TokenVault.open({ dir: dataDir, safeStorage: fakeSafeStorage('gnome_libsecret'), platform: 'linux' }),
@@ -89,6 +93,18 @@ describe('the mirror channels', () => {
     expect(opened.source).toBe('mirror');
     expect(opened.article.content).toContain('的正文');
     proxy.offline = false;
+  });
+
+  it('ends the background fill when the app quits, and starts none after', async () => {
+    await signIn();
+    await services.settleDrafts();
+    expect((await data<MirrorStatus>('mirror.status')).filling).toBe(false);
+    const before = proxy.seen.length;
+    // The server is seen again (another sign-in, a probe): still nothing is fetched.
+    connectivity.reset(proxy.url);
+    connectivity.report(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.seen.slice(before)).toEqual([]);
   });
 
   it('keeps the size bound in the settings, and refuses one out of range without changing it', async () => {

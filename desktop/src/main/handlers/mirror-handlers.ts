@@ -19,11 +19,16 @@ const PROGRESS_EVENT_MS = 1_000;
  * clock of the connectivity watch's reports), bounded by the size in the settings; the
  * renderer hears of it through the `mirror` event.
  */
-export function createMirrorHandlers(context: HandlerContext): Handlers['mirror'] {
+export function createMirrorHandlers(context: HandlerContext): {
+  handlers: Handlers['mirror'];
+  /** Ends the background fill: the pass under way stops before its next body; none starts after. */
+  stop(): Promise<void>;
+} {
   const { connectivity, profiles, vault } = context.deps;
   let settings: Promise<SettingsStore> | undefined;
   const openSettings = () => (settings ??= SettingsStore.open(context.deps.dataDir));
   let filling = false;
+  let stopped = false;
 
   /** The active profile's workspace, its mirror held to the bound the settings give. */
   const activeWorkspace = async (): Promise<Workspace> => {
@@ -52,7 +57,7 @@ export function createMirrorHandlers(context: HandlerContext): Handlers['mirror'
     try {
       const outcome = await fillMirror(work.api, work.mirror, {
         pause: () => new Promise((resolve) => setTimeout(resolve, FILL_PAUSE_MS)),
-        stillWanted: () => profiles.active()?.id === active.id && vault.getToken(active.id) !== undefined,
+        stillWanted: () => !stopped && profiles.active()?.id === active.id && vault.getToken(active.id) !== undefined,
         onProgress: () => {
           if (Date.now() - lastEvent < PROGRESS_EVENT_MS) return;
           lastEvent = Date.now();
@@ -70,7 +75,7 @@ export function createMirrorHandlers(context: HandlerContext): Handlers['mirror'
     if (online) scheduler.request({ force: cameOnline });
   });
 
-  return {
+  const handlers: Handlers['mirror'] = {
     list: async () => {
       const work = await activeWorkspace();
       return { articles: work.mirror.list(), online: connectivity.online, status: statusOf(work.mirror) };
@@ -98,6 +103,14 @@ export function createMirrorHandlers(context: HandlerContext): Handlers['mirror'
       // A higher bound has room for bodies left out before.
       if (connectivity.online) scheduler.request({ force: true });
       return statusOf(work.mirror);
+    },
+  };
+  return {
+    handlers,
+    stop: async () => {
+      stopped = true;
+      scheduler.stop();
+      await scheduler.idle();
     },
   };
 }
