@@ -8,11 +8,10 @@ import { createArticlesApi } from '../src/core/articles-api.js';
 import { BackgroundSync } from '../src/core/background-sync.js';
 import { DraftStore } from '../src/core/draft-store.js';
 import { createHttpClient } from '../src/core/http.js';
-import { openArticle } from '../src/core/mirror.js';
 import type { Mirror } from '../src/core/mirror.js';
 import { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
-import { openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
+import { draftFromServer as draftFromServerIn, openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 let server: TestServer;
 let proxy: LoopbackProxy;
@@ -50,16 +49,7 @@ async function editElsewhere(id: number, json: Record<string, unknown>): Promise
 }
 
 /** Opens a server article for editing the way the app does: mirror it, base a draft on it. */
-async function draftFromServer(id: number) {
-  const opened = await openArticle(articlesApi(), mirror, id);
-  if (!opened) throw new Error('article not found');
-  const { title, content, category, tags, summary, cover } = opened.article;
-  return drafts.create({
-    fields: { title, content, category, tags, summary, cover },
-    articleId: id,
-    baseRevision: opened.article.revision,
-  });
-}
+const draftFromServer = (id: number) => draftFromServerIn({ api: articlesApi(), drafts, mirror }, id);
 
 beforeAll(async () => {
   ({ server, token, proxy } = await startProxiedServer());

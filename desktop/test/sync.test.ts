@@ -8,11 +8,10 @@ import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.j
 import { createArticlesApi } from '../src/core/articles-api.js';
 import { DraftStore } from '../src/core/draft-store.js';
 import { createHttpClient } from '../src/core/http.js';
-import { openArticle } from '../src/core/mirror.js';
 import type { Mirror } from '../src/core/mirror.js';
 import { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
-import { openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
+import { draftFromServer as draftFromServerIn, openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 let server: TestServer;
 let proxy: LoopbackProxy;
@@ -55,19 +54,8 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** Opens a server article for editing the way the app does: mirror it, base a draft on it. */
-async function draftFromServer(id: number) {
-  const opened = await openArticle(articlesApi(), mirror, id);
-  if (!opened) throw new Error('article not found');
-  expect(opened.article.revision).toEqual(expect.any(Number));
-  const { title, content, category, tags, summary, cover } = opened.article;
-  return drafts.create({
-    fields: { title, content, category, tags, summary, cover },
-    articleId: id,
-    baseRevision: opened.article.revision,
-    state: 'synced',
-  });
-}
+/** Opens a server article for editing the way the app does, as a draft of its unchanged text. */
+const draftFromServer = (id: number) => draftFromServerIn({ api: articlesApi(), drafts, mirror }, id, 'synced');
 
 async function createOnServer(title: string, content: string): Promise<number> {
   const draft = await drafts.create({ fields: { title, content } });
