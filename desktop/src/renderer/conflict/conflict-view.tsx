@@ -88,11 +88,6 @@ function ConflictScreen({ draft, onResult, onKeptAsNew }: ConflictViewProps) {
           <div>{server === null ? DesktopMessages.serverCopyDeleted : base ? M.conflictOverlapIntro : M.conflictNoBaseIntro}</div>
         </MessageBarBody>
       </MessageBar>
-      {error && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
       {server ? (
         <div className={page.card}>
           <ConflictFields
@@ -112,6 +107,12 @@ function ConflictScreen({ draft, onResult, onKeptAsNew }: ConflictViewProps) {
         </div>
       ) : (
         <SideBySideDiff left="" right={draft.fields.content} labels={DIFF_LABELS} />
+      )}
+      {/* Beside the buttons: a refusal shows where the owner just clicked. */}
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
       )}
       {merging && (
         <div className={`${page.card} ${page.stack}`}>
