@@ -1,4 +1,5 @@
 import { AdminUiMessages, DesktopSyncMessages, DRAFT_STATE_LABELS, DesktopUiMessages } from '@folio/shared';
+import type { Page } from '@playwright/test';
 import { apiClient } from '../../support/test-server.js';
 import type { EnvelopeBody } from '../../support/test-server.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
@@ -40,15 +41,26 @@ async function articleTitled(folio: FolioServer, title: string): Promise<AdminAr
   return found && adminArticle(folio, found.id);
 }
 
+/** Signs the desktop in and opens 草稿箱. */
+async function openDrafts(desktop: Page, folio: FolioServer): Promise<void> {
+  await signIn(desktop, folio.url, ADMIN_PASSWORD);
+  await expect(desktop).toHaveURL(/#\/admin/);
+  await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+}
+
+/** Opens a server article from one of 草稿箱's server lists into a draft of this machine. */
+async function editFromList(desktop: Page, list: 'mirror-article' | 'server-draft', title: string): Promise<void> {
+  await desktop.getByTestId(list).filter({ hasText: title }).getByRole('button', { name: DesktopUiMessages.editOffline }).click();
+  await expect(desktop.getByLabel(DesktopUiMessages.title)).toHaveValue(title);
+}
+
 test.describe('desktop drafts live on the server in the background', () => {
   test('a draft written online becomes a server draft the browser admin sees, and follows the edits', async ({
     desktop,
     folio,
     browser,
   }) => {
-    await signIn(desktop, folio.url, ADMIN_PASSWORD);
-    await expect(desktop).toHaveURL(/#\/admin/);
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+    await openDrafts(desktop, folio);
     await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
     await desktop.getByLabel(DesktopUiMessages.title).fill('桌面上写的新草稿');
     await typeInBody(desktop, '第一段，还没写完。');
@@ -91,14 +103,8 @@ test.describe('desktop drafts live on the server in the background', () => {
     folio,
   }) => {
     const id = await createServerArticle(folio, { title: '已发布的文章', content: '读者看到的正文。' });
-    await signIn(desktop, folio.url, ADMIN_PASSWORD);
-    await expect(desktop).toHaveURL(/#\/admin/);
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
-    await desktop
-      .getByTestId('mirror-article')
-      .filter({ hasText: '已发布的文章' })
-      .getByRole('button', { name: DesktopUiMessages.editOffline })
-      .click();
+    await openDrafts(desktop, folio);
+    await editFromList(desktop, 'mirror-article', '已发布的文章');
     await typeInBody(desktop, '写了一半的补充。');
     await waitSavedLocally(desktop);
 
@@ -160,15 +166,8 @@ test.describe('desktop drafts live on the server in the background', () => {
 
   test('a background conflict raises a toast that opens it, and counts on the 草稿箱 tab', async ({ desktop, folio, main }) => {
     const id = await createServerArticle(folio, { title: '两边都在写', content: '第一行', status: 'draft' });
-    await signIn(desktop, folio.url, ADMIN_PASSWORD);
-    await expect(desktop).toHaveURL(/#\/admin/);
-    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
-    await desktop
-      .getByTestId('server-draft')
-      .filter({ hasText: '两边都在写' })
-      .getByRole('button', { name: DesktopUiMessages.editOffline })
-      .click();
-    await expect(desktop.getByLabel(DesktopUiMessages.title)).toHaveValue('两边都在写');
+    await openDrafts(desktop, folio);
+    await editFromList(desktop, 'server-draft', '两边都在写');
     // The browser rewrites the same line before the desktop's text goes out.
     const token = await folio.token();
     await apiClient(folio.current().url)('PUT', `/api/admin/articles/${id}`, { token, json: { content: '第一行，网页上改的' } });
