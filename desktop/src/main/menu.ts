@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import { DesktopBridgeMessages as M } from '@folio/shared';
+import { DESKTOP_COMMAND_KEYS, DesktopBridgeMessages as M } from '@folio/shared';
 import type { MenuCommand } from '../channels';
 
 export interface MenuOptions {
@@ -17,9 +17,11 @@ export interface MenuOptions {
  */
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin';
-  const command = (label: string, accelerator: string, name: MenuCommand): MenuItemConstructorOptions => ({
+  // The renderer answers the same keys itself (DESKTOP_COMMAND_KEYS): the accelerator is shown
+  // here and runs only when the page left the key unhandled.
+  const command = (label: string, name: MenuCommand): MenuItemConstructorOptions => ({
     label,
-    accelerator,
+    accelerator: `CmdOrCtrl+${DESKTOP_COMMAND_KEYS[name]}`,
     click: () => options.sendCommand(name),
   });
   const template: MenuItemConstructorOptions[] = [];
@@ -40,8 +42,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   template.push({
     label: M.menuFile,
     submenu: [
-      command(M.menuNewArticle, 'CmdOrCtrl+N', 'new-article'),
-      command(M.menuSave, 'CmdOrCtrl+S', 'save'),
+      command(M.menuNewArticle, 'new-article'),
+      command(M.menuSave, 'save'),
       { type: 'separator' },
       isMac ? { role: 'close', label: M.menuClose } : { role: 'quit', label: M.menuQuit, accelerator: 'Ctrl+Q' },
     ],
@@ -57,7 +59,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       { role: 'paste', label: M.menuPaste },
       { role: 'selectAll', label: M.menuSelectAll },
       { type: 'separator' },
-      command(M.menuFind, 'CmdOrCtrl+F', 'find'),
+      command(M.menuFind, 'find'),
     ],
   });
   const development: MenuItemConstructorOptions[] = options.isDevelopment

@@ -12,3 +12,4 @@ export * from './desktop-ui.messages.js';
 export * from './desktop-bridge.messages.js';
 export * from './folder-import.messages.js';
 export * from './desktop-sync.messages.js';
+export * from './editor-search.messages.js';

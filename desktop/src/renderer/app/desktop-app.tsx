@@ -15,12 +15,16 @@ import { useMenuCommands, useQuitFlush } from './use-menu-commands';
 const DraftsPage = lazy(() => import('../drafts/drafts-page'));
 const DraftEditorPage = lazy(() => import('../drafts/draft-editor-page'));
 const ImportPage = lazy(() => import('../import/import-page'));
+const ArticleDraftRoute = lazy(() => import('../drafts/article-draft-route'));
 
 /** The admin, or, while the server cannot be reached, the local mirror instead of an error page. */
 function AdminArea() {
   const { status, online } = useDesktopSession();
   const platform = useDesktopPlatform();
-  if (!status?.signedIn || !platform) return <Navigate to="/connection" replace />;
+  // Right after a reload (Ctrl+R) main has not answered yet: wait for it rather than send a
+  // signed-in owner to 连接. The route itself survives the reload in the URL's hash.
+  if (!status) return <Spinner label={UiMessages.loading} style={{ marginTop: '20vh' }} />;
+  if (!status.signedIn || !platform) return <Navigate to="/connection" replace />;
   if (!online) return <OfflineAdmin />;
   // A new key per profile: switching servers starts the admin afresh (lists, caches, session check).
   return <AdminApp key={status.profile?.id ?? 'none'} platform={platform} basePath="/admin" />;
@@ -45,6 +49,9 @@ export function DesktopApp() {
           <Route path="connection" element={<ConnectionPage />} />
           {/* The admin's login page is replaced by the connection screen, which signs in through main. */}
           <Route path="admin/login" element={<Navigate to="/connection" replace />} />
+          {/* The admin's article editor is the draft editor: one editor, saved locally as you type. */}
+          <Route path="admin/articles/new" element={<Navigate to="/drafts/new" replace />} />
+          <Route path="admin/articles/:articleId/edit" element={<ArticleDraftRoute />} />
           <Route path="admin/*" element={<AdminArea />} />
           <Route path="drafts" element={<DraftsPage />} />
           <Route path="drafts/:draftId" element={<DraftEditorPage />} />
