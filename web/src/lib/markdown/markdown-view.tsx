@@ -1,9 +1,11 @@
 import { use, useDeferredValue, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import type { PublicDiagram } from '@folio/shared';
 import { MermaidDiagram, MERMAID_CODE_ATTRIBUTE } from './mermaid-diagram';
 import { loadMarkdownRenderer, loadedMarkdownRenderer } from './markdown-renderer';
 import type { MarkdownSegment } from './render-markdown';
+import { SOURCE_LINE_ATTRIBUTE } from './scroll-sync';
 import styles from './markdown-styles.module.css';
 
 export interface MarkdownViewProps {
@@ -51,6 +53,11 @@ function useRenderedSegments(source: string, skip: boolean, sourceLines: boolean
   );
 }
 
+/** A diagram, inside a block carrying its source line when it has one (the admin's preview, for scroll sync). */
+function DiagramAt({ line, children }: { line: number | undefined; children: ReactNode }) {
+  return line === undefined ? children : <div {...{ [SOURCE_LINE_ATTRIBUTE]: line }}>{children}</div>;
+}
+
 /**
  * Renders an article body: Markdown with raw HTML escaped, Prism-highlighted code and Mermaid
  * diagrams. Used by the public article page (also server-side) and the admin preview (which,
@@ -77,7 +84,9 @@ export function MarkdownView({ source, className, diagrams, sourceLines = false 
     >
       {segments.map((segment, index) =>
         segment.kind === 'mermaid' ? (
-          <MermaidDiagram key={index} code={segment.code} drawn={drawn.get(segment.code)} eager={index === firstDiagram} />
+          <DiagramAt key={index} line={segment.line}>
+            <MermaidDiagram code={segment.code} drawn={drawn.get(segment.code)} eager={index === firstDiagram} />
+          </DiagramAt>
         ) : (
           // The HTML comes from markdown-it with html:false, so it holds no owner-written markup.
           <div key={index} dangerouslySetInnerHTML={{ __html: segment.html }} />

@@ -38,4 +38,10 @@ describe('source lines for the preview’s scroll sync', () => {
   it('leaves the public page’s HTML as it was', () => {
     expect(html(source, false)).not.toContain('data-source-line');
   });
+
+  it('gives a diagram its fence’s line', () => {
+    const segments = renderMarkdownSegments('段落\n\n```mermaid\ngraph TD\n  A --> B\n```\n', { sourceLines: true });
+    expect(segments[1]).toEqual({ kind: 'mermaid', code: 'graph TD\n  A --> B\n', line: 2 });
+    expect(renderMarkdownSegments('```mermaid\ngraph TD\n```\n')[0]).toEqual({ kind: 'mermaid', code: 'graph TD\n' });
+  });
 });

@@ -8,7 +8,10 @@ import { SOURCE_LINE_ATTRIBUTE } from './scroll-sync';
 export { loadCodeLanguages } from './prism-highlight';
 
 /** A piece of an article body: HTML to insert as is, or a Mermaid diagram to draw. */
-export type MarkdownSegment = { kind: 'html'; html: string } | { kind: 'mermaid'; code: string };
+export type MarkdownSegment =
+  | { kind: 'html'; html: string }
+  /** `line`: the fence's first source line, when source lines were asked for. */
+  | { kind: 'mermaid'; code: string; line?: number };
 
 // html: false escapes raw HTML in the owner's Markdown instead of passing it through, so a
 // <script> or an onerror= attribute in an article body is shown as text and never runs.
@@ -104,7 +107,10 @@ export function renderMarkdownSegments(source: string, options: RenderOptions = 
   for (const token of tokens) {
     if (isDiagramFence(token)) {
       flush();
-      segments.push({ kind: 'mermaid', code: token.content });
+      const line = options.sourceLines ? token.map?.[0] : undefined;
+      segments.push(
+        line === undefined ? { kind: 'mermaid', code: token.content } : { kind: 'mermaid', code: token.content, line },
+      );
     } else {
       run.push(token);
     }
