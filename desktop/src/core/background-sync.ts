@@ -8,7 +8,8 @@
  * API:
  * - `new BackgroundSync({ drafts, sync, canSend, onOutcome?, delayMs? })`
  *   - `draftSaved(draftId)` — a local save happened; schedules a push unless one is due
- *   - `pushAll(): Promise<PushOutcome[]>` — every draft the server lacks, one at a time
+ *   - `pushAll(): Promise<PushOutcome[]>` — every draft the server lacks, one at a time (a call
+ *     while a pass runs gets that pass)
  *   - `idle(): Promise<void>` — resolves once no push is due or running (tests, quit)
  *   - `stop()` — drops the timers (profile switched away, app quitting)
  */
@@ -33,6 +34,7 @@ export class BackgroundSync {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<Promise<unknown>>();
   private readonly delayMs: number;
+  private pass: Promise<PushOutcome[]> | undefined;
 
   constructor(private readonly options: BackgroundSyncOptions) {
     this.delayMs = options.delayMs ?? DRAFT_PUSH_DELAY_MS;
@@ -49,7 +51,8 @@ export class BackgroundSync {
   }
 
   pushAll(): Promise<PushOutcome[]> {
-    return this.track(
+    // One pass at a time: a pass asked for while one runs is that pass.
+    this.pass ??= this.track(
       (async () => {
         const outcomes: PushOutcome[] = [];
         for (const summary of this.options.drafts.list()) {
@@ -61,8 +64,11 @@ export class BackgroundSync {
           if (outcome?.status === 'offline') break;
         }
         return outcomes;
-      })(),
+      })().finally(() => {
+        this.pass = undefined;
+      }),
     );
+    return this.pass;
   }
 
   async idle(): Promise<void> {

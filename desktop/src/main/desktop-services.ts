@@ -51,6 +51,16 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
     },
   };
 
+  // Every report of the server answering (the watch's interval, a sign-in) sends what the server
+  // still lacks: drafts saved before a restart, or a push the server put off (429, 5xx).
+  deps.connectivity.onReport(({ online }) => {
+    if (!online || !deps.profiles.active()) return;
+    void context
+      .workspace()
+      .then((work) => work.background.pushAll())
+      .catch((error: unknown) => console.error('Folio: the background draft sync failed', error));
+  });
+
   return {
     handlers,
     settleDrafts: async () => {
