@@ -7,6 +7,7 @@ import { AdminUiMessages, DesktopUiMessages } from '@folio/shared';
 import { apiClient } from '../../support/test-server.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { createServerArticle, typeInBody, waitSavedLocally } from './desktop-helpers';
+import { SCREEN_SIZES, shootEverySize } from './harness/screenshots';
 
 /**
  * Where the screenshots go: inside Playwright's output folder (test-results/, git-ignored, emptied
@@ -14,37 +15,15 @@ import { createServerArticle, typeInBody, waitSavedLocally } from './desktop-hel
  */
 const SCREENS_DIR =
   process.env.FOLIO_SCREENS_DIR ?? fileURLToPath(new URL('../../../test-results/screens/desktop', import.meta.url));
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const;
-const SCHEMES = ['light', 'dark'] as const;
-
-/**
- * Every size and colour scheme of the screen now on display: saves a screenshot of each and
- * checks that nothing is wider than the window (the usual sign of a clipped or overflowing row).
- */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${name} at ${size.width}x${size.height} ${scheme} is wider than the window`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${size.width}x${size.height}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(SIZES[0]);
-}
+/** Every size and colour scheme of the screen now on display (see shootEverySize). */
+const shoot = (page: Page, name: string) => shootEverySize(page, SCREENS_DIR, name);
 
 test.describe('desktop screens', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('every desktop screen at 1280x800 and 1024x700, light and dark', async ({ desktop, folio, main }) => {
     await mkdir(SCREENS_DIR, { recursive: true });
-    await desktop.setViewportSize(SIZES[0]);
+    await desktop.setViewportSize(SCREEN_SIZES[0]);
     const conflictId = await createServerArticle(folio, {
       title: '春天的第一篇随笔',
       content: '今天天气很好。\n我们去了公园。\n',

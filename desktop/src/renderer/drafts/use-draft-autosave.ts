@@ -73,23 +73,20 @@ export function useDraftAutosave(id: string, onSaved: (draft: Draft) => void): D
       const draft = await call(folioBridge().drafts.get({ id })).catch(() => null);
       if (draft) show({ kind: 'saved', at: draft.updatedAt });
     };
-    const onSaveNow = () => void saveNow();
-    openEditorFlushes.add(flush);
-    window.addEventListener(SAVE_NOW_EVENT, onSaveNow);
     // Leaving a field, switching windows or hiding the app are moments a crash or a kill may follow.
-    document.addEventListener('focusout', flushNow);
-    document.addEventListener('visibilitychange', flushWhenHidden);
-    window.addEventListener('blur', flushNow);
-    window.addEventListener('beforeunload', flushNow);
-    window.addEventListener('pagehide', flushNow);
+    const listeners: [Window | Document, string, () => void][] = [
+      [window, SAVE_NOW_EVENT, () => void saveNow()],
+      [document, 'focusout', flushNow],
+      [document, 'visibilitychange', flushWhenHidden],
+      [window, 'blur', flushNow],
+      [window, 'beforeunload', flushNow],
+      [window, 'pagehide', flushNow],
+    ];
+    for (const [target, event, listener] of listeners) target.addEventListener(event, listener);
+    openEditorFlushes.add(flush);
     return () => {
       openEditorFlushes.delete(flush);
-      window.removeEventListener(SAVE_NOW_EVENT, onSaveNow);
-      document.removeEventListener('focusout', flushNow);
-      document.removeEventListener('visibilitychange', flushWhenHidden);
-      window.removeEventListener('blur', flushNow);
-      window.removeEventListener('beforeunload', flushNow);
-      window.removeEventListener('pagehide', flushNow);
+      for (const [target, event, listener] of listeners) target.removeEventListener(event, listener);
       // Leaving the editor (another screen, another draft) writes what was typed last.
       void throttle.flush();
       throttle.dispose();

@@ -1,9 +1,10 @@
 import { Suspense, useCallback, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
+import { search } from '@codemirror/search';
 import { makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
-import { AdminUiMessages, MARKDOWN_PREVIEW_DEBOUNCE_MS, tagsFromCommaString } from '@folio/shared';
+import { AdminUiMessages, EditorSearchPhrases, MARKDOWN_PREVIEW_DEBOUNCE_MS, tagsFromCommaString } from '@folio/shared';
 import { ArticleHeading, ArticleSummary, articleSheetClass } from '../../../../components/article/article-sheet';
 import { MarkdownView } from '../../../../lib/markdown';
 import { loadAllCodeLanguages } from '../../../../lib/markdown/prism-highlight';
@@ -12,7 +13,9 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useStoredToggle } from '../../../../lib/use-stored-toggle';
 
-const extensions = [markdown(), EditorView.lineWrapping];
+// search() here, not added when Ctrl+F first opens the panel: a re-render that reconfigures the
+// editor keeps only its own setup, and would close a panel opened on top of it. In Chinese.
+const extensions = [markdown(), EditorView.lineWrapping, search(), EditorState.phrases.of(EditorSearchPhrases)];
 /** Focus mode: nothing around the text. */
 const TEXT_ONLY_SETUP = { lineNumbers: false, foldGutter: false, highlightActiveLine: false, highlightActiveLineGutter: false };
 
