@@ -129,6 +129,17 @@ describe('background draft sync', () => {
     expect(await adminArticle(drafts.get(bodied.id)?.articleId as number)).toMatchObject({ status: 'draft', title: '' });
   });
 
+  it('leaves a text the server refused for the owner: no pass sends it again until it is edited', async () => {
+    const background = new BackgroundSync({ drafts, sync, canSend: () => true, delayMs: 20 });
+    const draft = await drafts.create({ fields: { title: '坏标签的草稿', tags: 'C++' } });
+    expect((await sync.pushDraft(draft.id)).status).toBe('rejected');
+    expect(drafts.list()[0]).toMatchObject({ state: 'local', waiting: true, lastError: expect.any(String) });
+    expect(await background.pushAll()).toEqual([]);
+
+    await drafts.save(draft.id, { tags: 'C' });
+    expect((await background.pushAll()).map((outcome) => outcome.status)).toEqual(['synced']);
+  });
+
   it('keeps a draft with neither title nor body on this machine', async () => {
     const draft = await drafts.create({ fields: { category: '随笔', tags: 'a' } });
     const seenBefore = proxy.seen.length;

@@ -57,7 +57,8 @@ export class BackgroundSync {
         const outcomes: PushOutcome[] = [];
         for (const summary of this.options.drafts.list()) {
           if (!this.options.canSend()) break;
-          if (!summary.unsent || summary.state !== 'local') continue;
+          // A text the server refused waits for the owner's next edit, not for the next pass.
+          if (!summary.unsent || summary.state !== 'local' || summary.lastError !== null) continue;
           const outcome = await this.push(summary.id);
           if (outcome) outcomes.push(outcome);
           // One unanswered call means the server is gone; the rest wait for the next online moment.
