@@ -43,6 +43,11 @@ test('live: an open article refetches only for its own changes, and a refetch is
   await routeExternal(page);
   await openPage(page, `/articles/${reading?.id}`);
   await waitForRealtime(page);
+  // Once connected, the page checks what it showed from before the connection, counting no view.
+  await expect.poll(() => [detailReads.length, commentReads.length]).toEqual([1, 1]);
+  expect(detailReads).toEqual(['?refresh=1']);
+  detailReads.length = 0;
+  commentReads.length = 0;
   const viewsOf = async () => (await adminCall<{ views: number }>(server, 'GET', `/api/admin/articles/${reading?.id}`)).views;
   const viewsBefore = await viewsOf();
 

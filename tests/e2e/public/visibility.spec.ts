@@ -69,3 +69,22 @@ test('an article withdrawn while a reader has it open turns into the not-found p
   await openPage(page, '/');
   await expect(page.getByTestId('article-card').filter({ hasText: '即将撤回的文章' })).toHaveCount(0);
 });
+
+test('a publication that went out before the page listened shows once the page connects', async ({ page, server }) => {
+  await routeExternal(page);
+  // The page's realtime connection is held until the test lets it through, as on a slow network
+  // or while the server restarts: the live event of the publication below reaches nobody.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await released;
+    socket.connectToServer();
+  });
+  await openPage(page, '/');
+  const cards = page.getByTestId('article-card');
+  await expect(cards.filter({ hasText: '连接之前发布的文章' })).toHaveCount(0);
+  await adminCall(server, 'POST', '/api/admin/articles', article('连接之前发布的文章'));
+  release();
+  await waitForRealtime(page);
+  await expect(cards.filter({ hasText: '连接之前发布的文章' })).toHaveCount(1);
+});

@@ -26,25 +26,39 @@ function getSocket(): Promise<Socket> {
   return socket;
 }
 
-/** Calls `handler` with the payload whenever one of `events` arrives; payloads are only hints. */
+/**
+ * Calls `handler` with the payload whenever one of `events` arrives; payloads are only hints.
+ * `onConnect` runs each time the connection is made or made again: whatever happened while the
+ * page was not listening (before its socket connected, or while the server was away) sent events
+ * nobody received, so data shown from before is refetched then.
+ */
 export function useRealtimeEvents<E extends RealtimeEvent>(
   events: readonly E[],
   handler: (payload: RealtimeEventMap[E]) => void,
+  onConnect?: () => void,
 ): void {
   const handlerRef = useRef(handler);
+  const onConnectRef = useRef(onConnect);
   useEffect(() => {
     handlerRef.current = handler;
+    onConnectRef.current = onConnect;
   });
   const key = events.join(',');
   useEffect(() => {
     const listener = (payload: RealtimeEventMap[E]) => handlerRef.current(payload);
+    const connected = () => onConnectRef.current?.();
     const names = key.split(',').filter(Boolean);
     let unsubscribe: (() => void) | null = null;
     let unmounted = false;
     void getSocket().then((connection) => {
       if (unmounted) return;
       for (const name of names) connection.on(name, listener);
-      unsubscribe = () => names.forEach((name) => connection.off(name, listener));
+      // A part that mounts after the connection loads its data then, so only later connections count.
+      connection.on('connect', connected);
+      unsubscribe = () => {
+        names.forEach((name) => connection.off(name, listener));
+        connection.off('connect', connected);
+      };
     });
     return () => {
       unmounted = true;

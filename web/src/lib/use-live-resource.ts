@@ -10,8 +10,8 @@ export interface LiveResource<T> {
 }
 
 /**
- * Loads data, keeps it fresh on realtime `events` (those `concerns` keeps, when given) and
- * exposes loading/error states. With `initial` (the server-rendered snapshot) nothing is fetched
+ * Loads data, keeps it fresh on realtime `events` (those `concerns` keeps, when given) and on
+ * each (re)connection of the realtime socket, and exposes loading/error states. With `initial` (the server-rendered snapshot) nothing is fetched
  * on mount. `load` is told whether it is such a refresh of data already shown.
  */
 export function useLiveResource<T, E extends RealtimeEvent = RealtimeEvent>(
@@ -61,8 +61,13 @@ export function useLiveResource<T, E extends RealtimeEvent = RealtimeEvent>(
 
   const concernsRef = useRef(options.concerns);
   concernsRef.current = options.concerns;
-  useRealtimeEvents(options.events, (payload) => {
-    if (concernsRef.current?.(payload) ?? true) refresh();
-  });
+  useRealtimeEvents(
+    options.events,
+    (payload) => {
+      if (concernsRef.current?.(payload) ?? true) refresh();
+    },
+    // Events sent while the page was not listening were missed: the data is checked again.
+    refresh,
+  );
   return { ...state, reload };
 }
