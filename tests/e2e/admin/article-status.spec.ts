@@ -142,3 +142,24 @@ test('batch AI suggestions are saved as written by the AI, other admin saves by 
     { title: first?.title, source: 'ai' },
   ]);
 });
+
+test('an open scheduled article shows 已发布 when its time comes, and keeps what the owner is typing', async ({
+  page,
+  server,
+  api,
+}) => {
+  const token = await openSignedIn(page, server, '/admin/articles');
+  const publishAt = `${new Date(Date.now() + 6000).toISOString().slice(0, 19)}Z`;
+  const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+    token,
+    json: { title: '到点发布', content: '正文', status: 'scheduled', publish_at: publishAt },
+  });
+  const id = (created.body.data as { id: number }).id;
+  await page.goto(`/admin/articles/${id}/edit`);
+  await expect(page.getByTestId('article-status')).toContainText('定时');
+  await page.getByRole('textbox', { name: '摘要' }).fill('正在写的摘要');
+  await expect(page.getByTestId('article-status')).toHaveText('已发布', { timeout: 12_000 });
+  await expect(page.getByRole('textbox', { name: '摘要' })).toHaveValue('正在写的摘要');
+  // The editor's actions are those of a published article now.
+  await expect(page.getByRole('button', { name: '撤回为草稿' })).toBeVisible();
+});

@@ -20,6 +20,7 @@ import type { RecoveryDecision } from '../model/unsaved-work';
 import { decideRecovery, readBrowserCopy, removeBrowserCopy } from '../model/unsaved-work';
 import { useArticleSave } from './use-article-save';
 import { hasAnyText, useAutosave } from './use-autosave';
+import { useScheduleFollow } from './use-schedule-follow';
 
 /** The article behind the editor, as last loaded or saved. */
 export interface EditorArticle {
@@ -173,6 +174,15 @@ export function useArticleEditor(routeId: number | null) {
       void autosave.forget(baseOf(adopted));
     },
     [autosave, showFields],
+  );
+
+  // The schedule going out changes the status beside the editor, nothing the owner is typing.
+  useScheduleFollow(article, (detail) =>
+    setArticle((current) =>
+      current?.id === detail.id
+        ? { ...current, status: detail.status ?? 'published', publishAt: detail.publish_at ?? null }
+        : current,
+    ),
   );
 
   /** Saves the fields as the article with this status; the unsaved copies go once it is saved. */
