@@ -64,13 +64,38 @@ async function whileWatching<T>(work: () => Promise<T>): Promise<{ result: T; sl
 const upload = (light: string, dark = light) =>
   api<EnvelopeBody>('POST', `/api/admin/articles/${articleId}/diagrams`, { token, json: { source: SOURCE, light, dark } });
 
+/**
+ * The quietest of up to three watched runs of `work`. A machine busy with other work can hold any
+ * process for a while, so one slow run proves nothing; work done on the event loop stalls it in
+ * every run, so the best of three still tells the two apart.
+ */
+async function quietestOf<T>(
+  work: () => Promise<T>,
+  quietEnough: (run: { slowestHealthMs: number; longestStallMs: number }) => boolean,
+): Promise<{ results: T[]; slowestHealthMs: number; longestStallMs: number }> {
+  const results: T[] = [];
+  let best = { slowestHealthMs: Number.POSITIVE_INFINITY, longestStallMs: Number.POSITIVE_INFINITY };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const run = await whileWatching(work);
+    results.push(run.result);
+    if (run.longestStallMs + run.slowestHealthMs < best.longestStallMs + best.slowestHealthMs) best = run;
+    if (quietEnough(run)) break;
+  }
+  return { results, ...best };
+}
+
 describe('diagram uploads and the event loop', () => {
   it('refuses 74,000 nested groups with the depth message while /health keeps answering', async () => {
     const deep = svgAround(`${'<g>'.repeat(74_000)}${'</g>'.repeat(74_000)}`);
     expect(Buffer.byteLength(deep)).toBeLessThanOrEqual(LIMITS.diagramSvgBytes);
-    const { result, slowestHealthMs } = await whileWatching(() => upload(deep));
-    expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ code: 1, msg: M.diagramSvgTooDeep(MAX_SVG_DEPTH) });
+    const { results, slowestHealthMs } = await quietestOf(
+      () => upload(deep),
+      (run) => run.slowestHealthMs < 500,
+    );
+    for (const result of results) {
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ code: 1, msg: M.diagramSvgTooDeep(MAX_SVG_DEPTH) });
+    }
     // The parse took 7 s of the event loop before: /health waited as long.
     expect(slowestHealthMs).toBeLessThan(500);
   });
@@ -82,8 +107,11 @@ describe('diagram uploads and the event loop', () => {
     ['groups as deep as allowed', `${'<g>'.repeat(MAX_SVG_DEPTH - 2)}${'</g>'.repeat(MAX_SVG_DEPTH - 2)}`],
   ])('cleans SVGs of %s at the size limit off the event loop', async (_case, piece) => {
     const svg = atSizeLimit(piece);
-    const { result, slowestHealthMs, longestStallMs } = await whileWatching(() => upload(svg, svg.replace('100 50', '100 51')));
-    expect(result.status).toBe(200);
+    const { results, slowestHealthMs, longestStallMs } = await quietestOf(
+      () => upload(svg, svg.replace('100 50', '100 51')),
+      (run) => run.slowestHealthMs < 500 && run.longestStallMs < 150,
+    );
+    for (const result of results) expect(result.status).toBe(200);
     expect(slowestHealthMs).toBeLessThan(500);
     // Cleaned on the loop, the two images held it for 250 to 370 ms; what remains there (parsing
     // the request's JSON, hashing and writing the result) held it for 20 to 45 ms.
