@@ -18,30 +18,35 @@ test.describe('desktop draft autosave under a crash', () => {
   }) => {
     test.setTimeout(120_000);
     const main = await startDesktopMainProcess({ send: pageEvents(page) });
-    await openRendererPage(page, main, renderer);
-    // Drafts live in the active server profile's folder: sign in once, as the owner did long ago.
-    await signIn(page, folio.url, ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/#\/admin/);
-    await page.goto(`${new URL(page.url()).origin}/index.html#/drafts/new`);
-    await expect(page).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
-    const draftId = decodeURIComponent(new URL(page.url()).hash.replace('#/drafts/', ''));
-    await page.locator('.cm-content').click();
-
-    // A steady rhythm that never pauses: each key goes at its own time on one clock, whatever
-    // the previous key cost, so a save that waits for a pause would never come.
     const typed = Array.from(
       { length: KEYS_PER_SECOND * TYPING_SECONDS },
       (_, index) => 'abcdefghijklmnopqrstuvwxyz'[index % 26],
     ).join('');
-    const start = Date.now();
-    for (const [index, key] of [...typed].entries()) {
-      const due = start + (index * 1000) / KEYS_PER_SECOND;
-      if (due > Date.now()) await page.waitForTimeout(due - Date.now());
-      await page.keyboard.press(key);
+    let draftId: string;
+    let typingMs: number;
+    try {
+      await openRendererPage(page, main, renderer);
+      // Drafts live in the active server profile's folder: sign in once, as the owner did long ago.
+      await signIn(page, folio.url, ADMIN_PASSWORD);
+      await expect(page).toHaveURL(/#\/admin/);
+      await page.goto(`${new URL(page.url()).origin}/index.html#/drafts/new`);
+      await expect(page).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
+      draftId = decodeURIComponent(new URL(page.url()).hash.replace('#/drafts/', ''));
+      await page.locator('.cm-content').click();
+
+      // A steady rhythm that never pauses: each key goes at its own time on one clock, whatever
+      // the previous key cost, so a save that waits for a pause would never come.
+      const start = Date.now();
+      for (const [index, key] of [...typed].entries()) {
+        const due = start + (index * 1000) / KEYS_PER_SECOND;
+        if (due > Date.now()) await page.waitForTimeout(due - Date.now());
+        await page.keyboard.press(key);
+      }
+      typingMs = Date.now() - start;
+    } finally {
+      // No quit path: no flush event, no before-quit, just the process gone.
+      await main.kill();
     }
-    // No quit path: no flush event, no before-quit, just the process gone.
-    await main.kill();
-    const typingMs = Date.now() - start;
 
     // What survives is what a main started again on the same data folder finds.
     const reopened = await startDesktopMain({ dataDir: main.dataDir, send: undefined });
