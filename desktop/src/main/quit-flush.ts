@@ -40,7 +40,7 @@ export function installQuitFlush(
 }
 
 /**
- * Asks the renderer to save what is typed but not yet saved (its keystroke debounce) and waits
+ * Asks the renderer to save what is typed but not yet saved (waiting for its save interval) and waits
  * for its answer (`app.flushed`), at most `limitMs`: a renderer that hung must not block quitting.
  */
 export function createRendererFlush(emitFlush: () => boolean, options: { limitMs?: number } = {}) {
