@@ -3,9 +3,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS, ServerMessages as M } from '@folio/shared';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
+import { cleanImage } from './image-cleaning.js';
+import type { CleanableFormat, CleanedImage } from './image-cleaning.js';
 
 /** The only image types we accept (server/API.md §1.5). SVG is never allowed: it can carry script. */
-const ALLOWED_IMAGE_TYPES: Readonly<Record<string, { extension: string; mime: string }>> = {
+const ALLOWED_IMAGE_TYPES: Readonly<Record<string, ImageType>> = {
   'image/jpeg': { extension: 'jpg', mime: 'image/jpeg' },
   'image/png': { extension: 'png', mime: 'image/png' },
   'image/gif': { extension: 'gif', mime: 'image/gif' },
@@ -13,9 +15,12 @@ const ALLOWED_IMAGE_TYPES: Readonly<Record<string, { extension: string; mime: st
 };
 
 export interface ImageType {
-  extension: string;
+  extension: CleanableFormat;
   mime: string;
 }
+
+/** What file-type calls the HEIF family (iPhone photos), refused with a message of their own. */
+const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
 /** Judges an image by its magic bytes only; the name and declared type are never trusted. */
 export async function detectImageType(bytes: Uint8Array): Promise<ImageType | undefined> {
@@ -40,15 +45,31 @@ export interface UploadedFile {
   size: number;
 }
 
+/** An upload that passed every check: the bytes as sent, its type, and the copy to store. */
+export interface CheckedUpload {
+  sent: Buffer;
+  type: ImageType;
+  cleaned: CleanedImage;
+}
+
 /**
- * Checks an uploaded temp file (size and magic bytes) and stores it in the upload folder under
- * a new random name. Resolves with the stored filename.
+ * Reads an uploaded temp file and checks it (size, magic bytes, a decode within the pixel
+ * limit), resolving with the cleaned copy to store: upright, sRGB, without metadata
+ * (image-cleaning.ts). A refusal stores nothing.
  */
-export async function storeUploadedImage(uploads: UploadsRepository, file: UploadedFile | undefined): Promise<string> {
-  const bytes = await readUpload(file);
-  const type = await detectImageType(bytes);
+export async function checkUploadedImage(file: UploadedFile | undefined): Promise<CheckedUpload> {
+  const sent = await readUpload(file);
+  const detected = await fileTypeFromBuffer(sent);
+  if (detected && HEIF_TYPES.has(detected.mime)) throw unsupportedMediaType(M.imageHeicUnsupported);
+  const type = detected ? ALLOWED_IMAGE_TYPES[detected.mime] : undefined;
   if (!type) throw unsupportedImage();
-  return uploads.saveNew(bytes, type.extension);
+  return { sent, type, cleaned: await cleanImage(sent, type.extension) };
+}
+
+/** Checks and cleans an upload, then stores it under a new random name. Resolves with the stored filename. */
+export async function storeUploadedImage(uploads: UploadsRepository, file: UploadedFile | undefined): Promise<string> {
+  const { type, cleaned } = await checkUploadedImage(file);
+  return uploads.saveNew(cleaned.bytes, type.extension);
 }
 
 /** The bytes of an upload; an absent or empty part counts as no file (browsers send one when nothing is picked). */

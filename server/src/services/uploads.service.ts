@@ -1,5 +1,5 @@
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
-import { detectImageType, readUpload, servedContentType, unsupportedImage } from './images.js';
+import { checkUploadedImage, servedContentType } from './images.js';
 import type { UploadedFile } from './images.js';
 
 /** Enough bytes for file-type to recognise every image format it knows. */
@@ -20,15 +20,13 @@ export class UploadsService {
   }
 
   /**
-   * Checks a cover or body image (size, magic bytes) and stores it once by content: the same
-   * bytes uploaded again resolve with the stored file's name. Avatars keep a file each
+   * Checks and cleans a cover or body image (images.ts) and stores it once by content: the
+   * same bytes uploaded again resolve with the stored file's name. Avatars keep a file each
    * (avatars.service.ts), since deleting an avatar deletes its file.
    */
   async storeImage(file: UploadedFile | undefined): Promise<string> {
-    const bytes = await readUpload(file);
-    const type = await detectImageType(bytes);
-    if (!type) throw unsupportedImage();
-    return this.uploads.saveByContent(bytes, type.extension);
+    const { sent, type, cleaned } = await checkUploadedImage(file);
+    return this.uploads.saveByContent(cleaned.bytes, type.extension, sent);
   }
 
   /**

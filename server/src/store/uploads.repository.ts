@@ -52,13 +52,14 @@ export class UploadsRepository {
   }
 
   /**
-   * Stores bytes once: the name comes from their SHA-256, so the same image uploaded again (an
-   * article imported twice, one photo in two posts) gets the stored file's name back instead of
-   * a second copy. A file already under that name with other bytes (restored from a backup of
-   * another site) is left alone and the new bytes get a random name.
+   * Stores bytes once: the name comes from the SHA-256 of `sent` (the bytes as uploaded, of
+   * which `content` is the cleaned copy), so the same image uploaded again (an article imported
+   * twice, one photo in two posts) gets the stored file's name back instead of a second copy.
+   * A file already under that name with other bytes (restored from a backup of another site)
+   * is left alone and the new bytes get a random name.
    */
-  async saveByContent(content: Uint8Array, extension: string): Promise<string> {
-    const filename = `${createHash('sha256').update(content).digest('hex').slice(0, 32)}.${extension}`;
+  async saveByContent(content: Uint8Array, extension: string, sent: Uint8Array = content): Promise<string> {
+    const filename = `${createHash('sha256').update(sent).digest('hex').slice(0, 32)}.${extension}`;
     const stored = await this.read(filename);
     if (stored === undefined) {
       await this.writeNew(filename, content);

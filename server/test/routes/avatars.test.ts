@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAvatar } from '@folio/shared';
 import { connectRealtime, startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
-import { buildImage, imageForm } from '../fixtures/images.js';
+import { buildImage, imageForm, pixelsOf } from '../fixtures/images.js';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -56,7 +56,7 @@ describe('avatars', () => {
       cropped_info: { x: 1, y: 2, width: 30 },
     });
     expect(data.uploaded_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(await readFile(path.join(uploadsDir(), data.filename))).toEqual(bytes);
+    expect(await pixelsOf(await readFile(path.join(uploadsDir(), data.filename)))).toEqual(await pixelsOf(bytes));
 
     const second = await uploadAvatar();
     const list = await adminList();

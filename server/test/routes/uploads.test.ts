@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
-import { IMAGE_MIME, buildImage, imageForm } from '../fixtures/images.js';
+import { IMAGE_MIME, buildImage, imageForm, pixelsOf } from '../fixtures/images.js';
 import type { ImageKind } from '../fixtures/images.js';
 
 let server: TestServer;
@@ -65,7 +65,7 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
     expect(filename).toMatch(/^[0-9a-f]{32}\.png$/);
     const served = await fetch(`${server.url}${url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    expect(await pixelsOf(Buffer.from(await served.arrayBuffer()))).toEqual(await pixelsOf(bytes));
   });
 
   it('stores a JPEG under a new name and answers 201 with a top-level url', async () => {
@@ -80,7 +80,7 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
       url: `/uploads/${data.filename}`,
       data: { url: `/uploads/${data.filename}` },
     });
-    expect(await readFile(path.join(uploadsDir(), data.filename))).toEqual(bytes);
+    expect(await pixelsOf(await readFile(path.join(uploadsDir(), data.filename)))).toEqual(await pixelsOf(bytes));
   });
 
   it('applies the avatar checks: no file, a non-image named .png, a file over 5 MB, no token', async () => {
@@ -112,24 +112,26 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
 describe('file serving', () => {
   it('serves each image type on the canonical path and both aliases, with type from magic bytes and cache headers', async () => {
     for (const kind of ['png', 'jpg', 'gif', 'webp'] as const) {
-      const { filename, bytes } = await uploadCover(kind);
+      const { filename } = await uploadCover(kind);
+      const stored = await readFile(path.join(uploadsDir(), filename));
       for (const base of ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover']) {
         const response = await fetch(`${server.url}${base}/${filename}`);
         expect(response.status, `${base} ${kind}`).toBe(200);
         expect(response.headers.get('content-type')).toBe(IMAGE_MIME[kind]);
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
         expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-        expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+        expect(Buffer.from(await response.arrayBuffer())).toEqual(stored);
       }
     }
   });
 
   it('answers HEAD with the headers and length but no body', async () => {
-    const { filename, bytes } = await uploadCover('png');
+    const { filename } = await uploadCover('png');
+    const { size } = await stat(path.join(uploadsDir(), filename));
     const response = await fetch(`${server.url}/uploads/${filename}`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(response.headers.get('content-length')).toBe(String(size));
     expect(await response.text()).toBe('');
   });
 

@@ -55,6 +55,9 @@ export const ServerMessages = {
   croppedInfoInvalid: 'cropped_info 不是合法的JSON',
   imageTooLarge: '图片大小不能超过5MB',
   imageTypeUnsupported: '不支持的图片格式',
+  imageHeicUnsupported: '暂不支持HEIC/HEIF图片，请先转换为JPEG或PNG再上传',
+  imageTooManyPixels: '图片像素过多，不能超过5000万像素',
+  imageDamaged: '图片文件已损坏或不完整，无法读取',
   fileNotFound: '文件不存在',
 
   articleNotFound: CommonUiMessages.articleMissing,

@@ -1,0 +1,84 @@
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { ServerMessages as M } from '@folio/shared';
+import { badRequest, payloadTooLarge } from '../errors.js';
+
+/**
+ * The most pixels an upload may decode to. A flat 10000×10000 PNG is a few hundred KB on disk
+ * yet 300 MB once decoded; the 5 MB file limit alone does not stop such a bomb.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** JPEG quality of a re-encoded original: visually lossless for photos, with mozjpeg's smaller files. */
+const JPEG_QUALITY = 85;
+const WEBP_QUALITY = 85;
+
+// Decoded images are not reused, so libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/** An image as stored: cleaned bytes and their upright dimensions (of one frame, for an animation). */
+export interface CleanedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The formats an upload may be (images.ts admits nothing else). */
+export type CleanableFormat = 'jpg' | 'png' | 'gif' | 'webp';
+
+/**
+ * sharp does its work on libuv's thread pool, so the event loop stays free; one image at a
+ * time keeps a burst of uploads from taking every core and the memory of several decodes.
+ */
+const oneAtATime = pLimit(1);
+
+/**
+ * How an upload is read: untrusted input, so a decode error or a truncated file refuses it
+ * (`failOn: 'error'`; libvips' mere warnings, common in cameras' JPEGs, pass), the pixel limit
+ * refuses a bomb, and every frame of an animation is read so the animation survives.
+ */
+export function openUntrusted(bytes: Uint8Array): Sharp {
+  return sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: true });
+}
+
+function encodeAs(image: Sharp, format: CleanableFormat): Sharp {
+  switch (format) {
+    case 'jpg':
+      return image.jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: WEBP_QUALITY });
+    case 'gif':
+      return image.gif();
+  }
+}
+
+/** A sharp failure as the uploader's 4xx: too many pixels, or bytes that do not decode. */
+export function refusalOf(error: unknown): Error {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) return payloadTooLarge(M.imageTooManyPixels);
+  return badRequest(M.imageDamaged);
+}
+
+/**
+ * Decodes an image and writes it again in its own format: turned upright by its EXIF
+ * orientation, its colours converted to sRGB, and every piece of metadata (EXIF with its GPS
+ * and serial numbers, XMP, IPTC, the ICC profile once applied) left behind, since sharp writes
+ * none unless told to. Animated GIF and WebP keep every frame and their timing.
+ */
+export function cleanImage(bytes: Uint8Array, format: CleanableFormat): Promise<CleanedImage> {
+  return oneAtATime(async () => {
+    try {
+      const metadata = await openUntrusted(bytes).metadata();
+      const animated = (metadata.pages ?? 1) > 1;
+      // Orientation only exists on still images; libvips cannot rotate a stack of frames.
+      const upright = animated ? openUntrusted(bytes) : openUntrusted(bytes).rotate();
+      const { data, info } = await encodeAs(upright.toColourspace('srgb'), format).toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  });
+}
