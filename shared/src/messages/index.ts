@@ -13,3 +13,4 @@ export * from './desktop-bridge.messages.js';
 export * from './folder-import.messages.js';
 export * from './desktop-sync.messages.js';
 export * from './editor-search.messages.js';
+export * from './image-insert.messages.js';

@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { Button, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
-import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
+import { useMemo } from 'react';
+import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { AdminUiMessages, PublicUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
-import { errorMessage } from '../../../../lib/api-client';
-import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, platformFileUrl, useAdminPlatform } from '../../platform';
-import { uploadCover } from '../api/articles.api';
+import { IMAGE_UPLOAD_PATHS, imageUploader } from '../api/image-upload';
 import { AiPanel } from './ai-panel';
-import { DEFAULT_COVER } from '../model/default-cover';
+import { CoverField } from './cover-field';
 import { MarkdownEditor } from './markdown-editor';
 
 const useStyles = makeStyles({
@@ -18,15 +16,6 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
-  },
-  cover: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  coverInput: { flex: 1, minWidth: '180px' },
-  thumb: {
-    width: '96px',
-    height: '54px',
-    objectFit: 'cover',
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
 });
 
@@ -41,30 +30,11 @@ export interface ArticleFormProps {
 /** The article fields shared by the edit dialog and the full-page editor. */
 export function ArticleForm({ value, onChange, showRequired, editorHeight }: ArticleFormProps) {
   const styles = useStyles();
-  const api = useAdminApi();
   const notify = useNotify();
   const platform = useAdminPlatform();
-  const [uploading, setUploading] = useState(false);
   const tagsValid = tagsAreWellFormed(value.tags);
-
-  const pickCover = async () => {
-    const [file] = await (platform.pickFiles ?? pickFilesWithInput)({ accept: 'image/*' });
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      notify(UiMessages.avatarUploadFailed(AdminUiMessages.imageOnly), 'error', SNACKBAR_MS.articles);
-      return;
-    }
-    setUploading(true);
-    try {
-      const response = await uploadCover(api, file);
-      onChange({ cover: response.data.url });
-      notify(UiMessages.avatarUploaded, 'success', SNACKBAR_MS.articles);
-    } catch (error) {
-      notify(UiMessages.avatarUploadFailed(errorMessage(error, UiMessages.networkError)), 'error', SNACKBAR_MS.articles);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const uploadImage = useMemo(() => imageUploader(platform, IMAGE_UPLOAD_PATHS.body), [platform]);
+  const uploadCover = useMemo(() => imageUploader(platform, IMAGE_UPLOAD_PATHS.cover), [platform]);
 
   return (
     <div className={styles.form}>
@@ -90,36 +60,14 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
       <Field label={AdminUiMessages.summaryLabel}>
         <Textarea value={value.summary} rows={2} onChange={(_, data) => onChange({ summary: data.value })} />
       </Field>
-      <Field label={AdminUiMessages.coverLabel}>
-        <div className={styles.cover}>
-          <img
-            className={styles.thumb}
-            src={value.cover ? platformFileUrl(platform, value.cover) : DEFAULT_COVER}
-            alt={AdminUiMessages.coverPreview}
-            onError={(event) => {
-              if (event.currentTarget.src !== DEFAULT_COVER) event.currentTarget.src = DEFAULT_COVER;
-            }}
-          />
-          <Input
-            className={styles.coverInput}
-            value={value.cover}
-            placeholder={AdminUiMessages.coverPlaceholder}
-            aria-label={AdminUiMessages.coverUrl}
-            onChange={(_, data) => onChange({ cover: data.value })}
-          />
-          <Button icon={<ArrowUploadRegular />} onClick={() => void pickCover()} disabled={uploading}>
-            {uploading ? AdminUiMessages.uploading : AdminUiMessages.uploadCover}
-          </Button>
-          {value.cover && (
-            <Button
-              appearance="subtle"
-              icon={<DismissRegular />}
-              aria-label={AdminUiMessages.removeCover}
-              onClick={() => onChange({ cover: '' })}
-            />
-          )}
-        </div>
-      </Field>
+      <CoverField
+        value={value.cover}
+        onChange={(cover) => onChange({ cover })}
+        uploadCover={uploadCover}
+        previewUrl={(cover) => platformFileUrl(platform, cover)}
+        report={(message, intent) => notify(message, intent, SNACKBAR_MS.articles)}
+        pickFiles={platform.pickFiles ?? pickFilesWithInput}
+      />
       <AiPanel fields={value} onApply={onChange} />
       <Field
         label={AdminUiMessages.markdownBody}
@@ -131,6 +79,7 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
           onChange={(content) => onChange({ content })}
           height={editorHeight}
           article={value}
+          uploadImage={uploadImage}
         />
       </Field>
     </div>

@@ -1,10 +1,17 @@
-import { Suspense, useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
 import { search } from '@codemirror/search';
-import { makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
-import { AdminUiMessages, EditorSearchPhrases, MARKDOWN_PREVIEW_DEBOUNCE_MS, tagsFromCommaString } from '@folio/shared';
+import { Button, makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
+import { ImageAddRegular } from '@fluentui/react-icons';
+import {
+  AdminUiMessages,
+  EditorSearchPhrases,
+  ImageInsertMessages,
+  MARKDOWN_PREVIEW_DEBOUNCE_MS,
+  tagsFromCommaString,
+} from '@folio/shared';
 import { ArticleHeading, ArticleSummary, articleSheetClass } from '../../../../components/article/article-sheet';
 import { MarkdownView } from '../../../../lib/markdown';
 import { loadAllCodeLanguages } from '../../../../lib/markdown/prism-highlight';
@@ -12,6 +19,10 @@ import { previewScrollTopFor } from '../../../../lib/markdown/scroll-sync';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useStoredToggle } from '../../../../lib/use-stored-toggle';
+import { pickFilesWithInput } from '../../platform';
+import type { UploadImage } from '../api/image-upload';
+import { useImageInsert } from '../hooks/use-image-insert';
+import { ImageUploadStatus } from './image-upload-status';
 
 // search() here, not added when Ctrl+F first opens the panel: a re-render that reconfigures the
 // editor keeps only its own setup, and would close a panel opened on top of it. In Chinese.
@@ -23,6 +34,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   toolbarStart: { minWidth: 0, display: 'flex', alignItems: 'center' },
+  toolbarEnd: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   split: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
@@ -59,6 +71,11 @@ export interface MarkdownEditorProps {
   textOnly?: boolean;
   /** The caller's controls at the start of the toolbar row, beside the preview's switch. */
   toolbarStart?: ReactNode;
+  /**
+   * Uploads an image pasted, dropped or picked with 插入图片 and resolves with its URL; without it
+   * the editor says it cannot upload (the desktop with no server).
+   */
+  uploadImage?: UploadImage;
 }
 
 /** Where the editor's top edge is in the source: a 0-based line, with the fraction of it scrolled past. */
@@ -74,7 +91,15 @@ function topSourceLine(view: EditorView): number {
  * The preview follows the editor's scrolling by source line, and can take the public article
  * page's own look (the choice is remembered).
  */
-export function MarkdownEditor({ value, onChange, height, article, textOnly = false, toolbarStart }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  value,
+  onChange,
+  height,
+  article,
+  textOnly = false,
+  toolbarStart,
+  uploadImage,
+}: MarkdownEditorProps) {
   // Every grammar at once: an owner typing a fence should not wait for its language to load.
   useEffect(() => {
     void loadAllCodeLanguages();
@@ -85,6 +110,8 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
   const [siteStyle, setSiteStyle] = useStoredToggle('folio.preview.siteStyle', false);
   const viewRef = useRef<EditorView | null>(null);
   const previewRef = useRef<HTMLDivElement>(null);
+  const images = useImageInsert(uploadImage);
+  const allExtensions = useMemo(() => [...extensions, images.extension], [images.extension]);
 
   const syncPreview = useCallback(() => {
     const view = viewRef.current;
@@ -108,11 +135,20 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
       {!textOnly && (
         <div className={styles.toolbar}>
           <div className={styles.toolbarStart}>{toolbarStart}</div>
-          <Switch
-            checked={siteStyle}
-            label={AdminUiMessages.previewSiteStyle}
-            onChange={(_, data) => setSiteStyle(data.checked)}
-          />
+          <div className={styles.toolbarEnd}>
+            <Button
+              appearance="subtle"
+              icon={<ImageAddRegular />}
+              onClick={() => void pickFilesWithInput({ accept: 'image/*', multiple: true }).then(images.insertAtCursor)}
+            >
+              {ImageInsertMessages.insertImage}
+            </Button>
+            <Switch
+              checked={siteStyle}
+              label={AdminUiMessages.previewSiteStyle}
+              onChange={(_, data) => setSiteStyle(data.checked)}
+            />
+          </div>
         </div>
       )}
       <div className={styles.split} data-markdown-panes>
@@ -121,11 +157,12 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
             value={value}
             height={height}
             theme={dark ? 'dark' : 'light'}
-            extensions={extensions}
+            extensions={allExtensions}
             basicSetup={textOnly ? TEXT_ONLY_SETUP : undefined}
             onChange={onChange}
             onCreateEditor={(view) => {
               viewRef.current = view;
+              images.attachView(view);
               view.scrollDOM.addEventListener('scroll', syncPreview, { passive: true });
             }}
             aria-label={AdminUiMessages.markdownBody}
@@ -163,6 +200,7 @@ export function MarkdownEditor({ value, onChange, height, article, textOnly = fa
           </div>
         )}
       </div>
+      <ImageUploadStatus uploads={images.uploads} problem={images.problem} onDismissProblem={images.dismissProblem} />
     </div>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * Images put into the body editor (pasted, dropped or picked with 插入图片) and the cover field
+ * (picked, dropped or pasted), in both editors: the placeholder, the progress line, the refusals.
+ */
+export const ImageInsertMessages = {
+  insertImage: '插入图片',
+  /** The text held at the cursor while a file uploads; `marker` tells several uploads apart. */
+  placeholder: (name: string, marker: string) => `![上传中 ${name}… ${marker}]()`,
+  progress: (name: string, percent: number) => `${name} ${percent}%`,
+  uploadingCount: (count: number) => `正在上传 ${count} 张图片：`,
+  failed: (name: string, reason: string) => `图片 ${name} 上传失败：${reason}`,
+  notImage: (name: string) => `${name} 不是图片，只能插入图片`,
+  noServer: '未连接服务器，无法上传图片',
+  dismiss: '关闭提示',
+  coverDropHint: '可拖入或粘贴图片',
+  coverFailed: (reason: string) => `封面上传失败：${reason}`,
+  coverUploaded: '封面已上传',
+} as const;

@@ -1,0 +1,154 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { openSignedIn, pngBytes } from './admin-helpers.js';
+
+const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/i2-insert';
+const PNG_BASE64 = pngBytes().toString('base64');
+const UPLOADED = String.raw`\(/uploads/[^)\s]+\)`;
+
+type FileSpec = { name: string; base64: string; type: string };
+const png = (name: string): FileSpec => ({ name, base64: PNG_BASE64, type: 'image/png' });
+
+/** Fires a paste or a drop carrying these files on `target`, as the browser does for the owner's. */
+async function sendFiles(target: Locator, kind: 'paste' | 'drop', files: FileSpec[]) {
+  await target.evaluate(
+    (element, { kind, files }) => {
+      const data = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+        data.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      const box = element.getBoundingClientRect();
+      const event =
+        kind === 'paste'
+          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent('drop', {
+              dataTransfer: data,
+              bubbles: true,
+              cancelable: true,
+              clientX: box.left + 10,
+              clientY: box.bottom - 5,
+            });
+      element.dispatchEvent(event);
+    },
+    { kind, files },
+  );
+}
+
+async function openNewArticle(page: Page) {
+  await page.getByRole('button', { name: '新增文章' }).click();
+  return page.getByRole('dialog', { name: '新增文章' });
+}
+
+/** The editor's document as CodeMirror holds it (the DOM shows only the lines in view). */
+function bodyText(page: Page): Promise<string> {
+  return page.locator('.cm-content').evaluate((element) => {
+    type Tiled = { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } };
+    return (element as unknown as Tiled).cmTile.root.view.state.doc.toString();
+  });
+}
+
+test('images pasted, dropped or picked go in at the cursor through a placeholder; a refused one says why', async ({
+  page,
+  server,
+}) => {
+  await openSignedIn(page, server, '/admin/articles');
+  const dialog = await openNewArticle(page);
+  const body = page.locator('.cm-content');
+  await body.fill('开头一段');
+
+  // The server holds the first upload until the screenshots are taken, so the placeholder and
+  // the progress line can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/admin/articles/images',
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+    { times: 1 },
+  );
+
+  await sendFiles(body, 'paste', [png('粘贴.png')]);
+  await expect.poll(() => bodyText(page)).toMatch(/!\[上传中 粘贴\.png… #\w+\]\(\)/);
+  await expect(dialog.getByTestId('image-upload-progress')).toContainText('正在上传 1 张图片：粘贴.png');
+  // The owner keeps typing above it: the placeholder moves and is still found.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('标题行\n');
+
+  await mkdir(SHOTS_DIR, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await body.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS_DIR, `web-placeholder-${size.width}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  release();
+  await expect.poll(() => bodyText(page)).toMatch(new RegExp(String.raw`^标题行\n开头一段!\[粘贴\.png\]${UPLOADED}\n?$`));
+  await expect(dialog.getByTestId('image-upload-progress')).toHaveCount(0);
+
+  // Two dropped at once, each replacing its own placeholder.
+  await sendFiles(body, 'drop', [png('一.png'), png('二.png')]);
+  await expect.poll(() => bodyText(page)).toMatch(new RegExp(String.raw`!\[一\.png\]${UPLOADED}\n!\[二\.png\]${UPLOADED}`));
+
+  // The toolbar's button, two files picked.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: '插入图片' }).click();
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: pngBytes() },
+    { name: 'b.png', mimeType: 'image/png', buffer: pngBytes() },
+  ]);
+  await expect.poll(() => bodyText(page)).toMatch(new RegExp(String.raw`!\[a\.png\]${UPLOADED}\n!\[b\.png\]${UPLOADED}`));
+  await expect(body).not.toContainText('上传中');
+
+  // A file the server refuses: its reason shows, and the text is as it was.
+  const before = await bodyText(page);
+  await sendFiles(body, 'paste', [{ name: '坏.png', base64: btoa('not an image'), type: 'image/png' }]);
+  await expect(dialog.getByTestId('image-upload-problem')).toContainText(
+    /图片 坏\.png 上传失败：(不支持的图片格式|图片文件已损坏或不完整，无法读取)/,
+  );
+  expect(await bodyText(page)).toBe(before);
+  // Not an image at all: refused before any upload.
+  await sendFiles(body, 'drop', [{ name: 'notes.txt', base64: btoa('hi'), type: 'text/plain' }]);
+  await expect(dialog.getByTestId('image-upload-problem')).toContainText('notes.txt 不是图片，只能插入图片');
+  expect(await bodyText(page)).toBe(before);
+});
+
+test('the cover is picked, dropped or pasted, with its preview', async ({ page, server }) => {
+  await openSignedIn(page, server, '/admin/articles');
+  const dialog = await openNewArticle(page);
+  const field = dialog.getByTestId('cover-field');
+  const address = dialog.getByLabel('封面地址');
+  const preview = dialog.getByRole('img', { name: '封面预览' });
+
+  await sendFiles(field, 'drop', [png('dropped.png')]);
+  await expect(address).toHaveValue(/^\/uploads\/[0-9a-f]+\.png$/);
+  const dropped = await address.inputValue();
+  await expect(preview).toHaveAttribute('src', new RegExp(`${dropped}$`));
+
+  await dialog.getByRole('button', { name: '移除封面' }).click();
+  await expect(address).toHaveValue('');
+  await sendFiles(address, 'paste', [png('pasted.png')]);
+  await expect(address).toHaveValue(/^\/uploads\/[0-9a-f]+\.png$/);
+
+  await sendFiles(field, 'drop', [{ name: 'bad.png', base64: btoa('nope'), type: 'image/png' }]);
+  await expect(
+    page
+      .locator('.fui-Toast')
+      .filter({ hasText: /封面上传失败：/ })
+      .last(),
+  ).toBeVisible();
+  await expect(address).toHaveValue(dropped);
+});
