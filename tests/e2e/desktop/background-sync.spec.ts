@@ -188,4 +188,32 @@ test.describe('desktop drafts live on the server in the background', () => {
     await expect(desktop).toHaveURL(/#\/drafts\/[^/]+$/);
     await expect(desktop.getByText('第一行，网页上改的').first()).toBeVisible();
   });
+
+  test('an open editor follows the background sync: its badge turns 已同步, and a conflict opens in place', async ({
+    desktop,
+    folio,
+  }) => {
+    const id = await createServerArticle(folio, { title: '开着编辑器', content: '第一行', status: 'draft' });
+    await openDrafts(desktop, folio);
+    await editFromList(desktop, 'server-draft', '开着编辑器');
+    // The badge beside the editor's title.
+    const badge = desktop.locator('h1 + [data-state]');
+    await typeInBody(desktop, '，第一次改');
+    await waitSavedLocally(desktop);
+    // The save made it 仅本地; the send a few seconds later turns it 已同步 without reopening.
+    await expect(badge).toHaveText(DRAFT_STATE_LABELS.synced, { timeout: SYNC_TIMEOUT });
+    await expect.poll(async () => (await adminArticle(folio, id)).content, { timeout: SYNC_TIMEOUT }).toBe('第一行，第一次改');
+
+    // The browser rewrites the same line while the editor stays open: the conflict shows here.
+    const token = await folio.token();
+    await apiClient(folio.current().url)('PUT', `/api/admin/articles/${id}`, { token, json: { content: '第一行，网页上改的' } });
+    await typeInBody(desktop, '，桌面上又改');
+    await waitSavedLocally(desktop);
+    await expect(badge).toHaveText(DRAFT_STATE_LABELS.conflict, { timeout: SYNC_TIMEOUT });
+    // The conflict screen replaced the editor, with the server's line and this machine's.
+    const body = desktop.getByRole('listitem', { name: '正文' });
+    await expect(body).toContainText('网页上改的');
+    await expect(body).toContainText('桌面上又改');
+    expect((await adminArticle(folio, id)).content).toBe('第一行，网页上改的');
+  });
 });

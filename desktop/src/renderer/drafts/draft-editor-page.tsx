@@ -14,6 +14,7 @@ import { DraftForm } from './draft-form';
 import { DraftStateBadge } from './draft-state-badge';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { SaveStatus } from './use-draft-autosave';
+import { useBackgroundChanges } from './use-background-changes';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useFocusMode } from './use-focus-mode';
 
@@ -170,6 +171,20 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
     fieldsRef.current = next;
     setFields(next);
   };
+
+  useBackgroundChanges(
+    initial.id,
+    flush,
+    (update) => {
+      setDraft((current) => ({ ...current, ...update }));
+      setProblem(update.state === 'conflict' ? '' : (update.lastError ?? ''));
+    },
+    (conflicted) => {
+      setDraft(conflicted);
+      replaceFields(conflicted.fields);
+      setProblem('');
+    },
+  );
 
   const handleResult = (result: PublishResult) => {
     if (result.status === 'synced') {
