@@ -6,11 +6,15 @@ export {
   AdminApp,
   createApiClient,
   createSaveThrottle,
+  CoverField,
   drawDiagramsOfArticles,
+  IMAGE_UPLOAD_PATHS,
+  imageUploader,
   pickFilesWithInput,
+  resolveFileUrl,
   SideBySideDiff,
 } from '@folio/web/admin';
-export type { AdminPlatform, FetchLike, Notification, SaveThrottle, SideBySideDiffLabels } from '@folio/web/admin';
+export type { AdminPlatform, FetchLike, Notification, SaveThrottle, SideBySideDiffLabels, UploadImage } from '@folio/web/admin';
 // The admin's building blocks below are not part of its public entry; the desktop screens reuse
 // them so they look exactly like the admin's own pages (web/package.json exports each of them).
 export { AppProviders } from '@folio/web/app-providers';

@@ -1,54 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { editorText, pngFile, sendFiles } from '../file-events.js';
 import { openSignedIn, pngBytes } from './admin-helpers.js';
 
 const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/i2-insert';
-const PNG_BASE64 = pngBytes().toString('base64');
 const UPLOADED = String.raw`\(/uploads/[^)\s]+\)`;
-
-type FileSpec = { name: string; base64: string; type: string };
-const png = (name: string): FileSpec => ({ name, base64: PNG_BASE64, type: 'image/png' });
-
-/** Fires a paste or a drop carrying these files on `target`, as the browser does for the owner's. */
-async function sendFiles(target: Locator, kind: 'paste' | 'drop', files: FileSpec[]) {
-  await target.evaluate(
-    (element, { kind, files }) => {
-      const data = new DataTransfer();
-      for (const file of files) {
-        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
-        data.items.add(new File([bytes], file.name, { type: file.type }));
-      }
-      const box = element.getBoundingClientRect();
-      const event =
-        kind === 'paste'
-          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
-          : new DragEvent('drop', {
-              dataTransfer: data,
-              bubbles: true,
-              cancelable: true,
-              clientX: box.left + 10,
-              clientY: box.bottom - 5,
-            });
-      element.dispatchEvent(event);
-    },
-    { kind, files },
-  );
-}
 
 async function openNewArticle(page: Page) {
   await page.getByRole('button', { name: '新增文章' }).click();
   return page.getByRole('dialog', { name: '新增文章' });
 }
 
-/** The editor's document as CodeMirror holds it (the DOM shows only the lines in view). */
-function bodyText(page: Page): Promise<string> {
-  return page.locator('.cm-content').evaluate((element) => {
-    type Tiled = { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } };
-    return (element as unknown as Tiled).cmTile.root.view.state.doc.toString();
-  });
-}
+const bodyText = (page: Page) => editorText(page.locator('.cm-content'));
 
 test('images pasted, dropped or picked go in at the cursor through a placeholder; a refused one says why', async ({
   page,
@@ -72,7 +37,7 @@ test('images pasted, dropped or picked go in at the cursor through a placeholder
     { times: 1 },
   );
 
-  await sendFiles(body, 'paste', [png('粘贴.png')]);
+  await sendFiles(body, 'paste', [pngFile('粘贴.png')]);
   await expect.poll(() => bodyText(page)).toMatch(/!\[上传中 粘贴\.png… #\w+\]\(\)/);
   await expect(dialog.getByTestId('image-upload-progress')).toContainText('正在上传 1 张图片：粘贴.png');
   // The owner keeps typing above it: the placeholder moves and is still found.
@@ -98,7 +63,7 @@ test('images pasted, dropped or picked go in at the cursor through a placeholder
   await expect(dialog.getByTestId('image-upload-progress')).toHaveCount(0);
 
   // Two dropped at once, each replacing its own placeholder.
-  await sendFiles(body, 'drop', [png('一.png'), png('二.png')]);
+  await sendFiles(body, 'drop', [pngFile('一.png'), pngFile('二.png')]);
   await expect.poll(() => bodyText(page)).toMatch(new RegExp(String.raw`!\[一\.png\]${UPLOADED}\n!\[二\.png\]${UPLOADED}`));
 
   // The toolbar's button, two files picked.
@@ -133,14 +98,14 @@ test('the cover is picked, dropped or pasted, with its preview', async ({ page, 
   const address = dialog.getByLabel('封面地址');
   const preview = dialog.getByRole('img', { name: '封面预览' });
 
-  await sendFiles(field, 'drop', [png('dropped.png')]);
+  await sendFiles(field, 'drop', [pngFile('dropped.png')]);
   await expect(address).toHaveValue(/^\/uploads\/[0-9a-f]+\.png$/);
   const dropped = await address.inputValue();
   await expect(preview).toHaveAttribute('src', new RegExp(`${dropped}$`));
 
   await dialog.getByRole('button', { name: '移除封面' }).click();
   await expect(address).toHaveValue('');
-  await sendFiles(address, 'paste', [png('pasted.png')]);
+  await sendFiles(address, 'paste', [pngFile('pasted.png')]);
   await expect(address).toHaveValue(/^\/uploads\/[0-9a-f]+\.png$/);
 
   await sendFiles(field, 'drop', [{ name: 'bad.png', base64: btoa('nope'), type: 'image/png' }]);

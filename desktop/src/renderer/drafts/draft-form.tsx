@@ -1,9 +1,11 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M, tagsAreWellFormed, tagsFromCommaString, UiMessages } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
-import { MarkdownEditor, useStoredToggle } from '../web-admin';
+import { useNotifyMessage } from '../app/desktop-notify';
+import { useDesktopPlatform } from '../app/desktop-platform';
+import { CoverField, IMAGE_UPLOAD_PATHS, imageUploader, MarkdownEditor, resolveFileUrl, useStoredToggle } from '../web-admin';
 import { useFillHeight } from './use-fill-height';
 
 const useStyles = makeStyles({
@@ -69,6 +71,12 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
   const showDetails = detailsOpen || !tagsValid;
   const editorWrapper = useRef<HTMLDivElement>(null);
   const editorHeight = useFillHeight(editorWrapper, focus ? 32 : 16);
+  const platform = useDesktopPlatform();
+  const notify = useNotifyMessage();
+  // Through the bridge to the active server; with no server there is nothing to upload to, and the
+  // editor says so. Offline, the bridge's answer (network error) is the reason shown.
+  const uploadImage = useMemo(() => (platform ? imageUploader(platform, IMAGE_UPLOAD_PATHS.body) : undefined), [platform]);
+  const uploadCover = useMemo(() => (platform ? imageUploader(platform, IMAGE_UPLOAD_PATHS.cover) : undefined), [platform]);
   return (
     <div className={mergeClasses(styles.form, focus && styles.focus)} data-testid={focus ? 'focus-mode' : undefined}>
       {!focus && (
@@ -89,10 +97,15 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
             >
               <Input value={value.tags} onChange={(_, data) => onChange({ tags: data.value })} />
             </Field>
-            <Field label={M.columnCover}>
-              <Input value={value.cover} onChange={(_, data) => onChange({ cover: data.value })} />
-            </Field>
           </div>
+          <CoverField
+            label={M.columnCover}
+            value={value.cover}
+            onChange={(cover) => onChange({ cover })}
+            uploadCover={uploadCover}
+            previewUrl={(cover) => (platform ? resolveFileUrl(platform.fileBaseUrl ?? platform.apiBaseUrl, cover) : cover)}
+            report={notify}
+          />
           <Field label={M.summary}>
             <Textarea
               value={value.summary}
@@ -120,6 +133,7 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
           height={editorHeight}
           article={value}
           textOnly={focus}
+          uploadImage={uploadImage}
           toolbarStart={
             // Below the fields it unfolds, in the row the preview's switch already takes.
             <div className={styles.detailsToggle}>

@@ -12,9 +12,11 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 /**
- * Files or folders dropped anywhere on the window go to 本地导入. The default drop (Chromium
- * opening the file in place of the app) is always prevented: it would navigate away from the app.
- * Returns whether files are being dragged over the window, for the drop hint.
+ * Files or folders dropped anywhere on the window go to 本地导入, except where a part of the screen
+ * takes them itself (the body editor's images, the cover field) by preventing the drag's default:
+ * there the hint hides and the drop is left to that part. The default drop (Chromium opening the
+ * file in place of the app) is always prevented: it would navigate away from the app.
+ * Returns whether files are being dragged over a place that would import them, for the drop hint.
  */
 export function useWindowDrop(): boolean {
   const navigate = useNavigate();
@@ -33,13 +35,16 @@ export function useWindowDrop(): boolean {
     };
     const over = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
+      setDragging(!event.defaultPrevented);
       event.preventDefault();
       if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
     };
     const drop = (event: DragEvent) => {
+      const taken = event.defaultPrevented;
       event.preventDefault();
       depth = 0;
       setDragging(false);
+      if (taken) return;
       const bridge = folioBridge();
       const paths = Array.from(event.dataTransfer?.files ?? [])
         .map((file) => bridge.pathForFile(file))

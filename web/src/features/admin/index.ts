@@ -20,6 +20,9 @@ export type {
 } from '../../lib/api-client';
 export { createArticle, getArticle, listArticles, updateArticle } from './articles/api/articles.api';
 export { drawDiagramsOfArticles } from './articles/model/draw-diagrams';
+export { IMAGE_UPLOAD_PATHS, imageUploader } from './articles/api/image-upload';
+export type { UploadImage } from './articles/api/image-upload';
+export { CoverField } from './articles/components/cover-field';
 export { createSaveThrottle } from './articles/model/save-throttle';
 export type { SaveThrottle } from './articles/model/save-throttle';
 export { SideBySideDiff } from './components/side-by-side-diff';

@@ -1,11 +1,33 @@
-import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { ImageInsertMessages } from '@folio/shared';
 import type { UploadProgress } from '../hooks/use-image-insert';
 
 const useStyles = makeStyles({
-  line: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  problem: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteRedForeground1 },
+  // Over the foot of the editor's pane, not below it: the desktop sizes the editor to fill the
+  // window, and a line added under it would push the page into scrolling.
+  status: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalS,
+    right: tokens.spacingHorizontalS,
+    bottom: tokens.spacingVerticalS,
+    zIndex: 1,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    pointerEvents: 'none',
+  },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    pointerEvents: 'auto',
+  },
+  problem: { flexDirection: 'row', alignItems: 'center', color: tokens.colorPaletteRedForeground1 },
 });
 
 export interface ImageUploadStatusProps {
@@ -14,14 +36,15 @@ export interface ImageUploadStatusProps {
   onDismissProblem: () => void;
 }
 
-/** Under the body: how far each image being uploaded has gone, and why the last refused one was refused. */
+/** Over the foot of the body: how far each image being uploaded has gone, and why the last refused one was refused. */
 export function ImageUploadStatus({ uploads, problem, onDismissProblem }: ImageUploadStatusProps) {
   const styles = useStyles();
   const average = uploads.reduce((sum, item) => sum + item.percent, 0) / Math.max(1, uploads.length) / 100;
+  if (uploads.length === 0 && !problem) return null;
   return (
-    <>
+    <div className={styles.status}>
       {uploads.length > 0 && (
-        <div className={styles.line} role="status" data-testid="image-upload-progress">
+        <div className={styles.card} role="status" data-testid="image-upload-progress">
           <Text size={200}>
             {ImageInsertMessages.uploadingCount(uploads.length)}
             {uploads.map((item) => ImageInsertMessages.progress(item.name, item.percent)).join('、')}
@@ -30,7 +53,7 @@ export function ImageUploadStatus({ uploads, problem, onDismissProblem }: ImageU
         </div>
       )}
       {problem && (
-        <div className={styles.problem} role="alert" data-testid="image-upload-problem">
+        <div className={mergeClasses(styles.card, styles.problem)} role="alert" data-testid="image-upload-problem">
           <Text size={200}>{problem}</Text>
           <Button
             appearance="subtle"
@@ -41,6 +64,6 @@ export function ImageUploadStatus({ uploads, problem, onDismissProblem }: ImageU
           />
         </div>
       )}
-    </>
+    </div>
   );
 }

@@ -41,6 +41,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   pane: {
+    position: 'relative',
     minWidth: 0,
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -167,6 +168,7 @@ export function MarkdownEditor({
             }}
             aria-label={AdminUiMessages.markdownBody}
           />
+          <ImageUploadStatus uploads={images.uploads} problem={images.problem} onDismissProblem={images.dismissProblem} />
         </div>
         {!textOnly && (
           <div
@@ -200,7 +202,6 @@ export function MarkdownEditor({
           </div>
         )}
       </div>
-      <ImageUploadStatus uploads={images.uploads} problem={images.problem} onDismissProblem={images.dismissProblem} />
     </div>
   );
 }

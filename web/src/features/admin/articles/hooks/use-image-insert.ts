@@ -97,7 +97,13 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
           insertAt(view, files, view.state.selection.main.head);
           return true;
         },
-        // preventDefault also tells the desktop's window-wide drop (本地导入) that the editor took it.
+        // Files dragged over the editor are its own: the desktop's window-wide drop (本地导入) leaves
+        // a prevented drag alone.
+        dragover(event) {
+          if (!Array.from(event.dataTransfer?.types ?? []).includes('Files')) return false;
+          event.preventDefault();
+          return false;
+        },
         drop(event, view) {
           const files = filesOf(event.dataTransfer);
           if (files.length === 0) return false;
