@@ -2,14 +2,12 @@ import type { Page } from '@playwright/test';
 import { AdminUiMessages, DesktopUiMessages, EditorSearchPhrases } from '@folio/shared';
 import type { Draft, DraftSummary } from '../../../desktop/src/channels';
 import { ipcEventName } from '../../../desktop/src/channels';
-import { apiClient } from '../../support/test-server.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
-import type { FolioServer } from './desktop-fixtures';
 import type { DesktopMain } from './harness/desktop-main';
 import { createServerArticle, goOffline, typeInBody, waitSavedLocally } from './desktop-helpers';
-import { shootEverySize } from './harness/screenshots';
+import { shootEverySize, screensDir } from './harness/screenshots';
 
-const SHOTS_DIR = process.env.FOLIO_D2_SHOTS_DIR ?? '/work/shots/d2-guarantee';
+const SHOTS_DIR = screensDir('desktop-editor-manners');
 
 /** What main's application menu sends when the owner picks one of its commands. */
 async function pickMenu(page: Page, command: 'new-article' | 'save' | 'find'): Promise<void> {
@@ -31,23 +29,6 @@ async function draftOnDisk(main: DesktopMain, id: string): Promise<Draft> {
   return reply.data as Draft;
 }
 
-/** Unsaved work of the browser's full-page editor on the server (server/API.md §E9). */
-async function leaveBrowserAutosave(folio: FolioServer, id: number, revision: number): Promise<void> {
-  const response = await apiClient(folio.current().url)('PUT', `/api/admin/articles/${id}/autosave`, {
-    token: await folio.token(),
-    json: {
-      title: '浏览器里没保存的标题',
-      category: '随笔',
-      tags: '',
-      summary: '',
-      cover: '',
-      content: '浏览器里的字',
-      base_revision: revision,
-    },
-  });
-  expect(response.status).toBe(200);
-}
-
 function titleField(page: Page) {
   return page.getByRole('textbox', { name: DesktopUiMessages.title, exact: true });
 }
@@ -63,7 +44,7 @@ test.describe('desktop editor manners', () => {
     main,
   }) => {
     test.setTimeout(120_000);
-    const articleId = await createServerArticle(folio, { title: '管理后台里打开的文章', content: '服务器上的正文。' });
+    await createServerArticle(folio, { title: '管理后台里打开的文章', content: '服务器上的正文。' });
     await signIn(desktop, folio.url, ADMIN_PASSWORD);
     await expect(desktop).toHaveURL(/#\/admin/);
 
@@ -83,15 +64,20 @@ test.describe('desktop editor manners', () => {
     await expect(desktop.locator('.cm-content')).toContainText('服务器上的正文。在管理后台里写下的话。');
     expect((await draftOnDisk(main, draftId)).fields.content).toBe('服务器上的正文。在管理后台里写下的话。');
 
-    // The dialog's 在编辑器中打开 (shown when the browser left unsaved work) and the 写文章 button
-    // lead to the same editor; one draft per article.
-    await leaveBrowserAutosave(folio, articleId, (await draftOnDisk(main, draftId)).baseRevision ?? 1);
+    // The row's 编辑 button (in the browser, the quick dialog), 新增文章 and the 写文章 button lead
+    // to the same editor: no dialog where typing could be lost; one draft per article.
     await desktop.getByRole('tab', { name: DesktopUiMessages.navAdmin }).click();
     await desktop.getByRole('tab', { name: AdminUiMessages.tabArticles }).click();
     await desktop.getByRole('button', { name: AdminUiMessages.editItem('管理后台里打开的文章') }).click();
-    await desktop.getByRole('dialog').getByRole('button', { name: AdminUiMessages.openInEditor }).click();
     await expect(desktop).toHaveURL(new RegExp(`#/drafts/${draftId}$`));
+    await expect(desktop.getByRole('dialog')).toHaveCount(0);
     await expect(desktop.locator('.cm-content')).toContainText('在管理后台里写下的话。');
+    await desktop.getByRole('tab', { name: DesktopUiMessages.navAdmin }).click();
+    await desktop.getByRole('tab', { name: AdminUiMessages.tabArticles }).click();
+    await desktop.getByRole('button', { name: AdminUiMessages.newArticle }).click();
+    await expect(desktop).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
+    await expect(desktop.getByRole('dialog')).toHaveCount(0);
+    await expect(titleField(desktop)).toHaveValue('');
     await desktop.getByRole('tab', { name: DesktopUiMessages.navAdmin }).click();
     await desktop.getByRole('tab', { name: AdminUiMessages.tabArticles }).click();
     await desktop.getByRole('button', { name: AdminUiMessages.writeArticle }).click();

@@ -48,6 +48,8 @@ export function useDesktopPlatform(): AdminPlatform | null {
       notify,
       // The article history names the desktop as the client of these saves (X-Folio-Source).
       saveSource: 'desktop',
+      // The 管理后台 tab's 新建 and 编辑 open the desktop's draft editor (the /admin/articles routes it takes over).
+      editArticlesOnPage: true,
     };
   }, [serverUrl, profileId, statusRef, applyStatus, markOffline, notify]);
 }

@@ -50,6 +50,12 @@ export interface AdminPlatform {
    * article's history can say who wrote each version; 'browser' when absent.
    */
   saveSource?: 'browser' | 'desktop';
+  /**
+   * Every article is written on the editor page, never in the articles screen's quick dialog.
+   * The desktop takes that page over with its own editor, which keeps every keystroke on disk;
+   * a dialog with only 保存 would be the one place in the app where typing could be lost.
+   */
+  editArticlesOnPage?: boolean;
 }
 
 export const AdminPlatformContext = createContext<AdminPlatform | null>(null);

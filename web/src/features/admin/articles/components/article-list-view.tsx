@@ -109,7 +109,7 @@ export function ArticleListView() {
       <ArticlesToolbar
         selectedCount={selected.size}
         busy={busy || batch.progress.running}
-        onCreate={() => setEditing('new')}
+        onCreate={() => (platform.editArticlesOnPage ? navigate(`${basePath}/articles/new`) : setEditing('new'))}
         onWrite={() => navigate(`${basePath}/articles/new`)}
         onBatchDelete={() => setConfirmBatch(true)}
         onBatchAi={startBatchAi}
@@ -126,7 +126,7 @@ export function ArticleListView() {
           articles={list.articles}
           selected={selected}
           onSelectedChange={list.setSelected}
-          onEdit={setEditing}
+          onEdit={(id) => (platform.editArticlesOnPage ? navigate(`${basePath}/articles/${id}/edit`) : setEditing(id))}
           onDelete={setPendingDelete}
         />
       )}
