@@ -6,6 +6,7 @@ import { DesktopMessages, DesktopUiMessages, FolderImportMessages as F } from '@
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { createServerArticle, serverArticles } from './desktop-helpers';
 import type { DesktopMain } from './harness/desktop-main';
+import { screensDir } from './harness/screenshots';
 
 // The smallest valid PNG (1x1), so the server's magic-byte check accepts the uploads.
 const PNG = Buffer.from(
@@ -47,7 +48,7 @@ async function writeRoughFolder(root: string): Promise<void> {
   await writeFile(path.join(root, 'posts/same-b.md'), '# 同名笔记\n\n第二份。\n');
 }
 
-const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/d6-import';
+const SHOTS_DIR = screensDir('desktop-folder-import');
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 700 },

@@ -7,9 +7,10 @@ import type { MirrorStatus } from '../../../desktop/src/channels';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import type { DesktopMain } from './harness/desktop-main';
 import { createServerArticle } from './desktop-helpers';
+import { screensDir } from './harness/screenshots';
 
 /** Screenshots of these screens go outside the repository unless FOLIO_SCREENS_DIR names a folder. */
-const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/d5-offline';
+const SHOTS_DIR = screensDir('desktop-offline-copy');
 
 /** `show` brings the part that matters into view after each resize. */
 async function shoot(page: Page, name: string, show?: Locator): Promise<void> {

@@ -1,7 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+
+/**
+ * Where a spec's screenshots go: `test-results/screens/<name>` (git-ignored, like Playwright's
+ * own output), or `<FOLIO_SCREENS_DIR>/<name>` when that names another folder.
+ */
+export function screensDir(name: string): string {
+  const root = process.env.FOLIO_SCREENS_DIR ?? fileURLToPath(new URL('../../../../test-results/screens', import.meta.url));
+  return path.join(root, name);
+}
 
 /** The desktop window sizes screenshots are taken at. */
 export const SCREEN_SIZES = [
