@@ -122,6 +122,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // Scheduled articles go public at their time with the event a publish by hand sends; those
   // whose time passed while the server was down go public now (server/API.md §E8).
   const stopSchedule = services.schedule.start((ids) => emitArticlesChanged(context, ids), logger);
+  // Uploads stored before page sizes existed, or restored from a backup, get them in the background.
+  void services.imageSizes.catchUp();
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
   // first visitor would otherwise wait seconds for it), else on the first public page.
   const ssrRenderer = new SsrRenderer(config.webDistDir);
@@ -203,6 +205,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       startupWork.abort();
       await stopRecycleBinPurge();
       await stopSchedule();
+      await services.imageSizes.stop();
       await store.flush();
     },
   };

@@ -20,6 +20,7 @@ export function registerAvatarRoutes(router: Router, { services, realtime, requi
     realtime.emit(RealtimeEvents.avatars);
     const data = presentAdminAvatar(created);
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { id: data.id, url: data.url } });
+    services.imageSizes.processLater(created.filename);
   });
 
   // Registered before `/:id` routes so "order" is never taken for an id.

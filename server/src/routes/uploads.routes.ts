@@ -5,10 +5,12 @@ import type { UploadedImage } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../errors.js';
 import { multipartBody, uploadedFiles } from '../http/body.js';
-import { sendCreated } from '../http/envelope.js';
+import { sendCreated, sendOk } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
+import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { UploadedFile } from '../services/images.js';
-import type { UploadsService } from '../services/uploads.service.js';
+import type { ImageSizesService } from '../services/image-sizes.service.js';
+import type { ServedUpload, UploadsService } from '../services/uploads.service.js';
 
 /** The three public paths that serve the upload folder (server/API.md §12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
@@ -38,7 +40,17 @@ export function formField(ctx: Context, name: string): string | string[] | undef
 }
 
 async function serveUpload(ctx: Context, uploads: UploadsService, filename: string | undefined): Promise<void> {
-  const opened = filename === undefined ? undefined : await uploads.open(filename);
+  await sendStoredFile(ctx, filename === undefined ? undefined : await uploads.open(filename));
+}
+
+/** A page size of an upload (server/API.md §E11): AVIF or WebP, named by its content. */
+async function serveImageSize(ctx: Context, sizes: ImageSizesService, filename: string | undefined): Promise<void> {
+  const opened = filename === undefined ? undefined : await sizes.open(filename);
+  const contentType = filename?.endsWith('.avif') ? 'image/avif' : 'image/webp';
+  await sendStoredFile(ctx, opened && { ...opened, contentType });
+}
+
+async function sendStoredFile(ctx: Context, opened: ServedUpload | undefined): Promise<void> {
   if (!opened) throw notFound(M.fileNotFound);
   const { handle, size, contentType } = opened;
   let handed = false;
@@ -69,11 +81,20 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
     const filename = await uploads.storeImage(uploadedFile(ctx));
     const data: UploadedImage = { url: uploadUrl(filename), filename };
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
+    services.imageSizes.processLater(filename);
   };
   const imageBody = imageUploadBody(uploads.tempDir);
   router.post('/api/admin/articles/cover', requireAdmin, imageBody, uploadImage);
   // Images inside article bodies (server/API.md §E3, for the desktop's folder import): the same checks and answer as a cover.
   router.post('/api/admin/articles/images', requireAdmin, imageBody, uploadImage);
+
+  // Registered before the folder's catch-all, which answers 404 for deeper paths.
+  router.get('/uploads/sizes/:filename', (ctx) => serveImageSize(ctx, services.imageSizes, ctx.params.filename));
+  router.get('/api/images/:filename', (ctx) => {
+    const manifest = services.imageSizes.manifest(ctx.params.filename ?? '');
+    if (!manifest || manifest.unreadable) throw notFound(M.fileNotFound);
+    sendOk(ctx, presentImageFacts(manifest));
+  });
 
   for (const base of FILE_ROUTES) {
     router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));

@@ -14,6 +14,7 @@ import { RevisionsRepository } from '../store/revisions.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
 import type { Store } from '../store/store.js';
+import { ImageSizesRepository } from '../store/image-sizes.repository.js';
 import { UploadsRepository } from '../store/uploads.repository.js';
 import { AiAnalyzeService } from './ai/analyze.service.js';
 import { ArticleSearchIndex } from './article-search.js';
@@ -26,6 +27,7 @@ import { BackupImportService } from './backup-import.service.js';
 import { CommentsService } from './comments.service.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
+import { ImageSizesService } from './image-sizes.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
@@ -43,6 +45,8 @@ export interface Services {
   contacts: SkillOrContactService<ContactRecord>;
   avatars: AvatarsService;
   uploads: UploadsService;
+  /** Page sizes of uploaded images, made in the background (server/API.md §E11). */
+  imageSizes: ImageSizesService;
   /** The owner's articles, whatever their status (server/API.md §9, §E8). */
   articles: ArticlesService;
   /** What readers see: published articles only (server/API.md §8, §E8). */
@@ -76,7 +80,8 @@ export interface Services {
 export async function createServices(config: ServerConfig, store: Store, logger: Logger): Promise<Services> {
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
-  const uploadRepository = new UploadsRepository(store);
+  const imageSizesRepository = await ImageSizesRepository.open(store.dataDir);
+  const uploadRepository = new UploadsRepository(store, imageSizesRepository);
   const backupRepository = new BackupRepository(store);
   const diagramRepository = new DiagramsRepository(store);
   const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
@@ -108,6 +113,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
+    imageSizes: new ImageSizesService(imageSizesRepository, uploadRepository, logger),
     articles,
     publicArticles,
     autosaves,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import { isoNow } from './clock.js';
+import type { ImageSizesRepository } from './image-sizes.repository.js';
 import type { Store } from './store.js';
 
 /** An upload opened for reading: the handle is the caller's to close. */
@@ -32,7 +33,11 @@ export function uploadFilenameOfPath(cover: string): string | undefined {
  * so no request can reach outside the folder, and files are opened without following links.
  */
 export class UploadsRepository {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** The page sizes of uploads, which go with the upload they were made from. */
+    private readonly sizes?: ImageSizesRepository,
+  ) {}
 
   private pathOf(filename: string): string | undefined {
     if (!FILENAME_PATTERN.test(filename)) return undefined;
@@ -91,9 +96,13 @@ export class UploadsRepository {
     });
   }
 
-  /** Replaces a file in place; not logged, since the file was there before (its records refer to it). */
+  /**
+   * Replaces a file in place; not logged, since the file was there before (its records refer to
+   * it). Its page sizes show the old bytes, so they go; the next pass makes them again.
+   */
   async write(filename: string, content: Uint8Array): Promise<void> {
     await writeFileDurably(this.safePath(filename), content);
+    await this.sizes?.forget(filename);
   }
 
   /** Takes a file written by {@link writeNew} out of the upload log, once the write was undone. */
@@ -151,12 +160,19 @@ export class UploadsRepository {
     return true;
   }
 
-  /** Deletes a file; a missing file is not an error. */
+  /** Deletes a file, and its page sizes; a missing file is not an error. */
   async remove(filename: string): Promise<void> {
     const target = this.pathOf(filename);
     if (!target) return;
     await fs.rm(target, { force: true });
     await syncDirectory(this.store.uploadsDir);
+    await this.sizes?.forget(filename);
+  }
+
+  /** The names of the files in the folder (temp and set-aside files, which start with a dot, left out). */
+  async list(): Promise<string[]> {
+    const entries = await fs.readdir(this.store.uploadsDir, { withFileTypes: true });
+    return entries.filter((entry) => entry.isFile() && FILENAME_PATTERN.test(entry.name)).map((entry) => entry.name);
   }
 
   /**

@@ -39,6 +39,8 @@ export function registerBackupRoutes(router: Router, { services, realtime, requi
     // Pre-build search entries for the new bodies so the first visitor does not pay for them.
     if (result.sections.includes('articles')) void services.articles.warmSearch();
     announceImport(realtime, result.sections);
+    // Restored images get their metadata stripped and their page sizes in the background (server/API.md §E11).
+    void services.imageSizes.catchUp();
     const summary: BackupImportSummary = { format: result.format, counts: result.counts, warnings: result.warnings };
     sendOk(ctx, summary, { msg: M.imported });
   });

@@ -1,0 +1,117 @@
+import { constants, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { FILENAME_PATTERN } from '@folio/shared';
+import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+
+/** Where the page-sized copies of uploads and the facts about each upload live, in the data directory. */
+export const IMAGE_SIZES_DIR = 'image-sizes';
+
+const MANIFEST_SUFFIX = '.json';
+
+/** One page-sized copy of an upload: its width and format, and the file (named by its content) holding it. */
+export interface ImageSizeRecord {
+  width: number;
+  height: number;
+  format: 'avif' | 'webp';
+  filename: string;
+}
+
+/**
+ * What the server learned about an upload when it processed it, once: its upright dimensions,
+ * whether it is animated, and its sizes. `unreadable` marks an old file that does not decode
+ * (left as it is and never tried again).
+ */
+export interface ImageManifest {
+  source: string;
+  width: number;
+  height: number;
+  animated: boolean;
+  unreadable: boolean;
+  sizes: ImageSizeRecord[];
+}
+
+/** A derived file opened for serving; the handle is the caller's to close. */
+export interface OpenedImageSize {
+  handle: FileHandle;
+  size: number;
+}
+
+/**
+ * `image-sizes/`: a manifest per processed upload (`<upload name>.json`) and the derived files
+ * the manifests name. All manifests are read at start and kept in memory: they are small, and
+ * the page renderer asks for them on every view.
+ */
+export class ImageSizesRepository {
+  private constructor(
+    private readonly dir: string,
+    private readonly manifests: Map<string, ImageManifest>,
+  ) {}
+
+  static async open(dataDir: string): Promise<ImageSizesRepository> {
+    const dir = path.join(dataDir, IMAGE_SIZES_DIR);
+    await fs.mkdir(dir, { recursive: true });
+    const manifests = new Map<string, ImageManifest>();
+    for (const name of await fs.readdir(dir)) {
+      if (!name.endsWith(MANIFEST_SUFFIX)) continue;
+      try {
+        const manifest = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as ImageManifest;
+        manifests.set(manifest.source, manifest);
+      } catch {
+        // A manifest a crash cut short is written again by the next processing pass.
+      }
+    }
+    return new ImageSizesRepository(dir, manifests);
+  }
+
+  get(source: string): ImageManifest | undefined {
+    return this.manifests.get(source);
+  }
+
+  /** The uploads that have a manifest. */
+  sources(): string[] {
+    return [...this.manifests.keys()];
+  }
+
+  private pathOf(filename: string): string {
+    if (!FILENAME_PATTERN.test(filename)) throw new Error(`Refusing unsafe image size name ${JSON.stringify(filename)}`);
+    return path.join(this.dir, filename);
+  }
+
+  /** Writes the derived files first, then the manifest naming them, so a manifest never names a missing file. */
+  async record(manifest: ImageManifest, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
+    for (const [filename, bytes] of files) await writeFileDurably(this.pathOf(filename), bytes);
+    await writeFileDurably(this.pathOf(`${manifest.source}${MANIFEST_SUFFIX}`), JSON.stringify(manifest));
+    this.manifests.set(manifest.source, manifest);
+  }
+
+  /** Removes an upload's manifest and its derived files, except those another upload's manifest also names. */
+  async forget(source: string): Promise<void> {
+    const manifest = this.manifests.get(source);
+    if (!manifest) return;
+    this.manifests.delete(source);
+    await fs.rm(this.pathOf(`${source}${MANIFEST_SUFFIX}`), { force: true });
+    const stillNamed = new Set([...this.manifests.values()].flatMap((other) => other.sizes.map((size) => size.filename)));
+    for (const size of manifest.sizes) {
+      if (!stillNamed.has(size.filename)) await fs.rm(this.pathOf(size.filename), { force: true });
+    }
+    await syncDirectory(this.dir);
+  }
+
+  /** Opens a derived file without following links; `undefined` when the name is unsafe or missing. */
+  async open(filename: string): Promise<OpenedImageSize | undefined> {
+    if (!FILENAME_PATTERN.test(filename) || filename.endsWith(MANIFEST_SUFFIX)) return undefined;
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(path.join(this.dir, filename), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return { handle, size: stat.size };
+  }
+}
