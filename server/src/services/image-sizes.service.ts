@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../logger.js';
-import type { ImageManifest, ImageSizeRecord, ImageSizesRepository, OpenedImageSize } from '../store/image-sizes.repository.js';
-import type { UploadsRepository } from '../store/uploads.repository.js';
+import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
+import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
 import { cleanImage, openUntrusted } from './image-cleaning.js';
 import { detectImageType } from './images.js';
 
@@ -78,7 +78,7 @@ export class ImageSizesService {
     return this.sizes.get(source);
   }
 
-  open(filename: string): Promise<OpenedImageSize | undefined> {
+  open(filename: string): Promise<OpenedUpload | undefined> {
     return this.sizes.open(filename);
   }
 

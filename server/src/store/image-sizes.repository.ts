@@ -1,8 +1,9 @@
-import { constants, promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { openRegularFile } from './uploads.repository.js';
+import type { OpenedUpload } from './uploads.repository.js';
 
 /** Where the page-sized copies of uploads and the facts about each upload live, in the data directory. */
 export const IMAGE_SIZES_DIR = 'image-sizes';
@@ -29,12 +30,6 @@ export interface ImageManifest {
   animated: boolean;
   unreadable: boolean;
   sizes: ImageSizeRecord[];
-}
-
-/** A derived file opened for serving; the handle is the caller's to close. */
-export interface OpenedImageSize {
-  handle: FileHandle;
-  size: number;
 }
 
 /**
@@ -99,19 +94,8 @@ export class ImageSizesRepository {
   }
 
   /** Opens a derived file without following links; `undefined` when the name is unsafe or missing. */
-  async open(filename: string): Promise<OpenedImageSize | undefined> {
+  async open(filename: string): Promise<OpenedUpload | undefined> {
     if (!FILENAME_PATTERN.test(filename) || filename.endsWith(MANIFEST_SUFFIX)) return undefined;
-    let handle: FileHandle;
-    try {
-      handle = await fs.open(path.join(this.dir, filename), constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch {
-      return undefined;
-    }
-    const stat = await handle.stat();
-    if (!stat.isFile()) {
-      await handle.close();
-      return undefined;
-    }
-    return { handle, size: stat.size };
+    return openRegularFile(path.join(this.dir, filename));
   }
 }

@@ -14,6 +14,25 @@ export interface OpenedUpload {
   size: number;
 }
 
+/**
+ * Opens a plain file for reading without following a link (a link planted in a served folder
+ * must not expose what it points at); `undefined` when it is missing or not a plain file.
+ */
+export async function openRegularFile(target: string): Promise<OpenedUpload | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  const stat = await handle.stat();
+  if (!stat.isFile()) {
+    await handle.close();
+    return undefined;
+  }
+  return { handle, size: stat.size };
+}
+
 /** Path prefixes under which an article cover points at one of our uploads (server/API.md §12). */
 const LOCAL_FILE_PREFIXES = ['/uploads/', '/api/admin/avatars/file/', '/api/admin/articles/cover/'];
 
@@ -127,19 +146,7 @@ export class UploadsRepository {
   /** Opens a regular file in the folder; `undefined` when the name is unsafe, missing or not a plain file. */
   async open(filename: string): Promise<OpenedUpload | undefined> {
     const target = this.pathOf(filename);
-    if (!target) return undefined;
-    let handle: FileHandle;
-    try {
-      handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch {
-      return undefined;
-    }
-    const stat = await handle.stat();
-    if (!stat.isFile()) {
-      await handle.close();
-      return undefined;
-    }
-    return { handle, size: stat.size };
+    return target ? openRegularFile(target) : undefined;
   }
 
   /** The whole file, or `undefined` when it is missing. Uploads are at most a few MB each. */
