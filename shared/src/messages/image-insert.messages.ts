@@ -10,7 +10,7 @@ export const ImageInsertMessages = {
   uploadingCount: (count: number) => `正在上传 ${count} 张图片：`,
   failed: (name: string, reason: string) => `图片 ${name} 上传失败：${reason}`,
   notImage: (name: string) => `${name} 不是图片，只能插入图片`,
-  noServer: '未连接服务器，无法上传图片',
+  noServer: '未连接服务器（离线），无法上传图片，联网后再插入',
   dismiss: '关闭提示',
   coverDropHint: '可拖入或粘贴图片',
   coverFailed: (reason: string) => `封面上传失败：${reason}`,

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DesktopUiMessages } from '@folio/shared';
 import { editorText, pngFile, sendFiles } from '../file-events.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
+import { draftRow, goOffline } from './desktop-helpers';
 import { shootEverySize } from './harness/screenshots';
 
 const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/i2-insert';
@@ -23,7 +24,7 @@ async function holdImageUploads(page: Page): Promise<void> {
     const invoke = harness.__folioInvoke.bind(harness);
     const held = new Promise<void>((resolve) => (harness.__releaseImages = resolve));
     harness.__folioInvoke = async (ipcChannel, arg) => {
-      if (JSON.stringify(arg).includes('/api/admin/articles/images')) await held;
+      if (JSON.stringify(arg ?? null).includes('/api/admin/articles/images')) await held;
       return invoke(ipcChannel, arg);
     };
   });
@@ -65,6 +66,14 @@ test('the draft editor takes pasted and dropped images through the bridge, and a
   await expect(desktop.getByLabel('封面地址')).toHaveValue(/^\/uploads\/[0-9a-f]+\.png$/);
   await expect(desktop.getByRole('img', { name: '封面预览' })).toHaveAttribute('src', /\/uploads\/[0-9a-f]+\.png$/);
   expect(desktop.url()).toBe(editorUrl);
+
+  // Offline there is nowhere to upload to: the editor says so and the text stays as it was.
+  await goOffline(desktop, folio);
+  await draftRow(desktop, '带图的草稿').getByRole('button', { name: DesktopUiMessages.open }).click();
+  const before = await editorText(body);
+  await sendFiles(body, 'paste', [pngFile('离线.png')]);
+  await expect(desktop.getByTestId('image-upload-problem')).toContainText('离线');
+  expect(await editorText(body)).toBe(before);
 
   // The same file dropped outside the editor still goes to 本地导入.
   await sendFiles(desktop.getByLabel(DesktopUiMessages.title), 'drop', [pngFile('拖入.png')]);

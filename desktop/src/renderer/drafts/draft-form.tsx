@@ -5,6 +5,7 @@ import { DesktopUiMessages as M, tagsAreWellFormed, tagsFromCommaString, UiMessa
 import type { ArticleFields } from '@folio/shared';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { useDesktopPlatform } from '../app/desktop-platform';
+import { useDesktopSession } from '../app/desktop-session';
 import { CoverField, IMAGE_UPLOAD_PATHS, imageUploader, MarkdownEditor, resolveFileUrl, useStoredToggle } from '../web-admin';
 import { useFillHeight } from './use-fill-height';
 
@@ -72,11 +73,13 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
   const editorWrapper = useRef<HTMLDivElement>(null);
   const editorHeight = useFillHeight(editorWrapper, focus ? 32 : 16);
   const platform = useDesktopPlatform();
+  const { online } = useDesktopSession();
   const notify = useNotifyMessage();
-  // Through the bridge to the active server; with no server there is nothing to upload to, and the
-  // editor says so. Offline, the bridge's answer (network error) is the reason shown.
-  const uploadImage = useMemo(() => (platform ? imageUploader(platform, IMAGE_UPLOAD_PATHS.body) : undefined), [platform]);
-  const uploadCover = useMemo(() => (platform ? imageUploader(platform, IMAGE_UPLOAD_PATHS.cover) : undefined), [platform]);
+  // Through the bridge to the active server. Offline or with no server there is nothing to upload
+  // to: the editor and the cover field say so and leave the text alone.
+  const uploader = online && platform ? platform : null;
+  const uploadImage = useMemo(() => (uploader ? imageUploader(uploader, IMAGE_UPLOAD_PATHS.body) : undefined), [uploader]);
+  const uploadCover = useMemo(() => (uploader ? imageUploader(uploader, IMAGE_UPLOAD_PATHS.cover) : undefined), [uploader]);
   return (
     <div className={mergeClasses(styles.form, focus && styles.focus)} data-testid={focus ? 'focus-mode' : undefined}>
       {!focus && (
