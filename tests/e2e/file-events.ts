@@ -13,11 +13,12 @@ export function pngFile(name: string): FileSpec {
   return { name, base64: pngBytes().toString('base64'), type: 'image/png' };
 }
 
-/** Fires a paste or a drop carrying these files on `target`, as the browser does for the owner's. */
-export async function sendFiles(target: Locator, kind: 'paste' | 'drop', files: FileSpec[]): Promise<void> {
+/** Fires a paste or a drop carrying these files (and this text) on `target`, as the browser does for the owner's. */
+export async function sendFiles(target: Locator, kind: 'paste' | 'drop', files: FileSpec[], text = ''): Promise<void> {
   await target.evaluate(
-    (element, { kind, files }) => {
+    (element, { kind, files, text }) => {
       const data = new DataTransfer();
+      if (text) data.setData('text/plain', text);
       for (const file of files) {
         const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
         data.items.add(new File([bytes], file.name, { type: file.type }));
@@ -35,7 +36,7 @@ export async function sendFiles(target: Locator, kind: 'paste' | 'drop', files: 
             });
       element.dispatchEvent(event);
     },
-    { kind, files },
+    { kind, files, text },
   );
 }
 

@@ -85,6 +85,13 @@ test('images pasted, dropped or picked go in at the cursor through a placeholder
     /图片 坏\.png 上传失败：(不支持的图片格式|图片文件已损坏或不完整，无法读取)/,
   );
   expect(await bodyText(page)).toBe(before);
+  // Text copied with a picture of itself (a spreadsheet's cells) is pasted as the text.
+  await sendFiles(body, 'paste', [pngFile('cells.png')], '表格里的字');
+  await expect.poll(() => bodyText(page)).toContain('表格里的字');
+  expect((await bodyText(page)).replace('表格里的字', '')).toBe(before);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => bodyText(page)).toBe(before);
+
   // Not an image at all: refused before any upload.
   await sendFiles(body, 'drop', [{ name: 'notes.txt', base64: btoa('hi'), type: 'text/plain' }]);
   await expect(dialog.getByTestId('image-upload-problem')).toContainText('notes.txt 不是图片，只能插入图片');

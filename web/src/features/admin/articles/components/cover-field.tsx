@@ -8,6 +8,7 @@ import { pickFilesWithInput } from '../../platform';
 import type { PickFilesOptions } from '../../platform';
 import type { UploadImage } from '../api/image-upload';
 import { DEFAULT_COVER } from '../model/default-cover';
+import { pastedFiles } from '../model/image-placeholders';
 
 const useStyles = makeStyles({
   cover: {
@@ -87,7 +88,7 @@ export function CoverField({
     void upload(event.dataTransfer.files[0]);
   };
   const onPaste = (event: ClipboardEvent) => {
-    const file = event.clipboardData.files[0];
+    const [file] = pastedFiles(event.clipboardData);
     if (!file) return; // Text pasted into the address stays text.
     event.preventDefault();
     void upload(file);

@@ -4,7 +4,7 @@ import type { Extension } from '@uiw/react-codemirror';
 import { CommonUiMessages, ImageInsertMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import type { UploadImage } from '../api/image-upload';
-import { findPlaceholder, imageMarkdown, pendingImagesFor, splitImageFiles } from '../model/image-placeholders';
+import { findPlaceholder, imageMarkdown, pastedFiles, pendingImagesFor, splitImageFiles } from '../model/image-placeholders';
 import type { PendingImage } from '../model/image-placeholders';
 
 /** An upload under way, for the progress line. */
@@ -25,10 +25,6 @@ export interface ImageInsert {
   /** Why the last refused files were refused, in Chinese; null when nothing was. */
   problem: string | null;
   dismissProblem: () => void;
-}
-
-function filesOf(data: DataTransfer | null): File[] {
-  return Array.from(data?.files ?? []);
 }
 
 /**
@@ -91,7 +87,7 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
     () => [
       EditorView.domEventHandlers({
         paste(event, view) {
-          const files = filesOf(event.clipboardData);
+          const files = pastedFiles(event.clipboardData);
           if (files.length === 0) return false;
           event.preventDefault();
           insertAt(view, files, view.state.selection.main.head);
@@ -105,7 +101,7 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
           return false;
         },
         drop(event, view) {
-          const files = filesOf(event.dataTransfer);
+          const files = Array.from(event.dataTransfer?.files ?? []);
           if (files.length === 0) return false;
           event.preventDefault();
           const position = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;

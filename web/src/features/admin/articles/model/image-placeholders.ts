@@ -43,6 +43,15 @@ export function imageMarkdown(pending: PendingImage, url: string): string {
   return `![${pending.name}](${url})`;
 }
 
+/**
+ * The files a paste brings as files: none when it also brings text, as a copy from a word processor
+ * or a spreadsheet does (a picture of the cells beside the text), where the owner means the text.
+ */
+export function pastedFiles(data: DataTransfer | null): File[] {
+  if (!data || data.getData('text/plain') !== '') return [];
+  return Array.from(data.files);
+}
+
 /** Files a paste or drop carries that are images, and the names of the others (refused). */
 export function splitImageFiles(files: readonly File[]): { images: File[]; refused: string[] } {
   const images = files.filter((file) => file.type.startsWith('image/'));
