@@ -31,8 +31,10 @@ test('images pasted, dropped or picked go in at the cursor through a placeholder
   await page.route(
     '**/api/admin/articles/images',
     async (route) => {
+      // Sent, then answered only when released: the bytes' progress is all there, the image not yet.
+      const response = await route.fetch();
       await held;
-      await route.fallback();
+      await route.fulfill({ response });
     },
     { times: 1 },
   );

@@ -32,6 +32,8 @@ function fetchWithUploadProgress(onProgress: (fraction: number) => void): FetchL
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
       });
+      // A small file may go out in one piece without a progress event: all of it is sent.
+      xhr.upload.addEventListener('load', () => onProgress(1));
       xhr.addEventListener('load', () =>
         resolve(new Response(xhr.responseText, { status: xhr.status, headers: responseHeaders(xhr.getAllResponseHeaders()) })),
       );
