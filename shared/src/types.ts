@@ -140,6 +140,27 @@ export interface PublicArticleDetail extends PublicArticleListItem {
    * images instead of loading Mermaid. A fence without one here is drawn in the browser.
    */
   diagrams: PublicDiagram[];
+  /**
+   * The facts about the uploads `content` and `cover` show, by upload filename, for those whose
+   * page sizes exist (server/API.md §E11.1): a page builds `<picture>` from them. An image not
+   * here is shown as its original. Optional: lists built without a server (the demo) have none.
+   */
+  images?: Record<string, PublicImage>;
+}
+
+/** An upload as a page shows it: its dimensions and its page sizes (server/API.md §E11.1). */
+export interface PublicImage {
+  width: number;
+  height: number;
+  animated: boolean;
+  sizes: PublicImageSize[];
+}
+
+export interface PublicImageSize {
+  width: number;
+  height: number;
+  type: 'image/avif' | 'image/webp';
+  url: string;
 }
 
 /** A pre-rendered Mermaid diagram: the fence's text and its image in each theme. */

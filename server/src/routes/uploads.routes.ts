@@ -7,7 +7,6 @@ import { notFound } from '../errors.js';
 import { multipartBody, uploadedFiles } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
-import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { UploadedFile } from '../services/images.js';
 import type { ImageSizesService } from '../services/image-sizes.service.js';
 import type { ServedUpload, UploadsService } from '../services/uploads.service.js';
@@ -91,9 +90,9 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
   // Registered before the folder's catch-all, which answers 404 for deeper paths.
   router.get('/uploads/sizes/:filename', (ctx) => serveImageSize(ctx, services.imageSizes, ctx.params.filename));
   router.get('/api/images/:filename', (ctx) => {
-    const manifest = services.imageSizes.manifest(ctx.params.filename ?? '');
-    if (!manifest || manifest.unreadable) throw notFound(M.fileNotFound);
-    sendOk(ctx, presentImageFacts(manifest));
+    const facts = services.imageSizes.facts(ctx.params.filename ?? '');
+    if (!facts) throw notFound(M.fileNotFound);
+    sendOk(ctx, facts);
   });
 
   for (const base of FILE_ROUTES) {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { PublicImage } from '@folio/shared';
 import type { Logger } from '../logger.js';
+import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
 import { cleanImage, openUntrusted } from './image-cleaning.js';
@@ -73,9 +75,10 @@ export class ImageSizesService {
     private readonly logger: Logger,
   ) {}
 
-  /** The facts about an upload once processed: dimensions and sizes; `undefined` until then. */
-  manifest(source: string): ImageManifest | undefined {
-    return this.sizes.get(source);
+  /** An upload's facts as a page uses them, once its sizes exist; `undefined` before, and for a file that is no image. */
+  facts(source: string): PublicImage | undefined {
+    const manifest = this.sizes.get(source);
+    return manifest && !manifest.unreadable ? presentImageFacts(manifest) : undefined;
   }
 
   open(filename: string): Promise<OpenedUpload | undefined> {

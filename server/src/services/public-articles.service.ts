@@ -8,6 +8,8 @@ import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
+import { imagesShownBy } from './article-images.js';
+import type { ImageFactsLookup } from './article-images.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import { normalizeQuery } from './article-search.js';
 import { GenerationMemo } from './generation-memo.js';
@@ -60,6 +62,8 @@ export class PublicArticlesService {
     private readonly searchIndex: ArticleSearchIndex,
     /** The store's change count; see {@link GenerationMemo}. */
     dataGeneration: () => number,
+    /** The page sizes of uploads, for the detail's `images`. */
+    private readonly imageFacts: ImageFactsLookup = () => undefined,
   ) {
     this.lists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
     this.categoryRanking = new GenerationMemo(dataGeneration);
@@ -130,6 +134,7 @@ export class PublicArticlesService {
     const stats = { views: this.articles.views(id), comment_count: comments.length };
     const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
     const body = this.articles.body(id);
-    return presentPublicArticleDetail(article, body, stats, newest, this.diagrams.shownFor(article, body));
+    const detail = presentPublicArticleDetail(article, body, stats, newest, this.diagrams.shownFor(article, body));
+    return { ...detail, images: imagesShownBy(article.cover, body, this.imageFacts) };
   }
 }

@@ -82,6 +82,9 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const commentRepository = new CommentsRepository(store);
   const imageSizesRepository = await ImageSizesRepository.open(store.dataDir);
   const uploadRepository = new UploadsRepository(store, imageSizesRepository);
+  const imageSizes = new ImageSizesService(imageSizesRepository, uploadRepository, logger);
+  // Page sizes appear in the background and change what a public page shows (its <picture>s).
+  const dataGeneration = () => store.generation + imageSizesRepository.changes;
   const backupRepository = new BackupRepository(store);
   const diagramRepository = new DiagramsRepository(store);
   const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
@@ -104,7 +107,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     commentRepository,
     diagramRepository,
     searchIndex,
-    () => store.generation,
+    dataGeneration,
+    (filename) => imageSizes.facts(filename),
   );
   return {
     auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
@@ -113,7 +117,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger),
     uploads: new UploadsService(uploadRepository),
-    imageSizes: new ImageSizesService(imageSizesRepository, uploadRepository, logger),
+    imageSizes,
     articles,
     publicArticles,
     autosaves,
@@ -130,7 +134,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),
     backupImport: new BackupImportService(backupRepository, uploadRepository, logger, schedule),
-    dataGeneration: () => store.generation,
+    dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,
   };
 }

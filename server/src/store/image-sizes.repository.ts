@@ -59,6 +59,13 @@ export class ImageSizesRepository {
     return new ImageSizesRepository(dir, manifests);
   }
 
+  /** Counts the manifests written and removed, so cached pages built from them know they changed. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  private changeCount = 0;
+
   get(source: string): ImageManifest | undefined {
     return this.manifests.get(source);
   }
@@ -78,6 +85,7 @@ export class ImageSizesRepository {
     for (const [filename, bytes] of files) await writeFileDurably(this.pathOf(filename), bytes);
     await writeFileDurably(this.pathOf(`${manifest.source}${MANIFEST_SUFFIX}`), JSON.stringify(manifest));
     this.manifests.set(manifest.source, manifest);
+    this.changeCount += 1;
   }
 
   /** Removes an upload's manifest and its derived files, except those another upload's manifest also names. */
@@ -85,6 +93,7 @@ export class ImageSizesRepository {
     const manifest = this.manifests.get(source);
     if (!manifest) return;
     this.manifests.delete(source);
+    this.changeCount += 1;
     await fs.rm(this.pathOf(`${source}${MANIFEST_SUFFIX}`), { force: true });
     const stillNamed = new Set([...this.manifests.values()].flatMap((other) => other.sizes.map((size) => size.filename)));
     for (const size of manifest.sizes) {

@@ -1,7 +1,7 @@
 import { use, useDeferredValue, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import type { PublicDiagram } from '@folio/shared';
+import type { PublicDiagram, PublicImage } from '@folio/shared';
 import { MermaidDiagram, MERMAID_CODE_ATTRIBUTE } from './mermaid-diagram';
 import { loadMarkdownRenderer, loadedMarkdownRenderer } from './markdown-renderer';
 import type { MarkdownSegment } from './render-markdown';
@@ -13,6 +13,8 @@ export interface MarkdownViewProps {
   className?: string;
   /** Diagrams of `source` drawn ahead of time (the public article); the others are drawn here. */
   diagrams?: readonly PublicDiagram[];
+  /** The facts of the uploads the body shows (the public article's `images`): their `<picture>`s. */
+  images?: Readonly<Record<string, PublicImage>> | undefined;
   /** Mark each block with its source line, for an editor's scroll sync (the admin's preview). */
   sourceLines?: boolean;
 }
@@ -43,13 +45,18 @@ function segmentsInDocument(key: string): MarkdownSegment[] | null {
 }
 
 /** Renders the source in this browser, suspending until the renderer and its code grammars are loaded. */
-function useRenderedSegments(source: string, skip: boolean, sourceLines: boolean): MarkdownSegment[] | null {
+function useRenderedSegments(
+  source: string,
+  skip: boolean,
+  sourceLines: boolean,
+  images: Readonly<Record<string, PublicImage>> | undefined,
+): MarkdownSegment[] | null {
   const renderer = skip ? null : (loadedMarkdownRenderer() ?? use(loadMarkdownRenderer()));
   const languages = renderer?.loadCodeLanguages(source);
   if (languages) use(languages);
   return useMemo(
-    () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines }) : null),
-    [renderer, source, sourceLines],
+    () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines, images }) : null),
+    [renderer, source, sourceLines, images],
   );
 }
 
@@ -63,7 +70,7 @@ function DiagramAt({ line, children }: { line: number | undefined; children: Rea
  * diagrams. Used by the public article page (also server-side) and the admin preview (which,
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
-export function MarkdownView({ source, className, diagrams, sourceLines = false }: MarkdownViewProps) {
+export function MarkdownView({ source, className, diagrams, images, sourceLines = false }: MarkdownViewProps) {
   // A changed source (a live update, typing in the preview) keeps the current body on screen
   // until the new one is ready, instead of falling back to the Suspense boundary.
   const shown = useDeferredValue(source);
@@ -72,7 +79,7 @@ export function MarkdownView({ source, className, diagrams, sourceLines = false 
   // renderer nor renders the Markdown again before the page is usable.
   const [fromDocument] = useState(() => ({ key, segments: segmentsInDocument(key) }));
   const reused = fromDocument.key === key ? fromDocument.segments : null;
-  const rendered = useRenderedSegments(shown, reused !== null, sourceLines);
+  const rendered = useRenderedSegments(shown, reused !== null, sourceLines, images);
   const segments = reused ?? rendered ?? [];
   const drawn = useMemo(() => new Map(diagrams?.map((diagram) => [diagram.source, diagram])), [diagrams]);
   const firstDiagram = segments.findIndex((segment) => segment.kind === 'mermaid');

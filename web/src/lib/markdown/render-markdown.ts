@@ -1,6 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { escapeHtml, isDiagramFence, isMermaidFence, topLevelMermaidSources } from '@folio/shared';
+import type { PublicImage } from '@folio/shared';
+import { ARTICLE_IMAGE_SIZES, imageFactsFor, pictureSources } from '../images/picture';
 import { highlightCode, resolveLanguage } from './prism-highlight';
 import { SOURCE_LINE_ATTRIBUTE } from './scroll-sync';
 
@@ -38,10 +40,30 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   }
   return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
 };
+/** What the renderer is told besides the source: the facts of the uploads the body shows. */
+interface RenderEnv {
+  images?: Readonly<Record<string, PublicImage>> | undefined;
+}
+
+// An upload whose page sizes exist becomes a <picture> (AVIF, WebP, then the original) with its
+// width and height, so the text does not move as it loads (server/API.md §E11.1).
 const defaultImage = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
-  tokens[index]?.attrSet('loading', 'lazy');
-  return defaultImage ? defaultImage(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+  const token = tokens[index];
+  token?.attrSet('loading', 'lazy');
+  const image = token ? imageFactsFor(String(token.attrGet('src') ?? ''), (env as RenderEnv).images) : undefined;
+  if (token && image) {
+    token.attrSet('width', String(image.width));
+    token.attrSet('height', String(image.height));
+    token.attrSet('decoding', 'async');
+  }
+  const html = defaultImage ? defaultImage(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+  const sources = image ? pictureSources(image) : [];
+  if (sources.length === 0) return html;
+  const sourceTags = sources.map(
+    (source) => `<source type="${source.type}" srcset="${escapeHtml(source.srcSet)}" sizes="${ARTICLE_IMAGE_SIZES}">`,
+  );
+  return `<picture>${sourceTags.join('')}${html}</picture>`;
 };
 
 // The page title is the only <h1>: headings in the body move one level down (# becomes <h2>).
@@ -90,11 +112,13 @@ function markSourceLines(tokens: Token[]): void {
 export interface RenderOptions {
   /** Put each block's source line on it (the admin's preview); the public page has no use for them. */
   sourceLines?: boolean;
+  /** The facts of the uploads the body shows (the public article's `images`), for `<picture>`. */
+  images?: Readonly<Record<string, PublicImage>> | undefined;
 }
 
 /** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
 export function renderMarkdownSegments(source: string, options: RenderOptions = {}): MarkdownSegment[] {
-  const env = {};
+  const env = { images: options.images } satisfies RenderEnv;
   const tokens = markdown.parse(source, env);
   if (options.sourceLines) markSourceLines(tokens);
   const segments: MarkdownSegment[] = [];

@@ -6,6 +6,8 @@ import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
 import { PublicUiMessages as M, CommonUiMessages, readersDateOf } from '@folio/shared';
 import { MarkdownView } from '../../../../lib/markdown';
+import { ARTICLE_IMAGE_SIZES, imageFactsFor } from '../../../../lib/images/picture';
+import { ResponsivePicture } from '../../../../lib/images/responsive-picture';
 import { formatDate } from '../../../../lib/format';
 import { coverSrc } from '../../articles/model/cover';
 import { useShareArticle } from '../../articles/hooks/use-share-article';
@@ -85,8 +87,17 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
         </Button>
       </div>
       <ArticleSummary summary={article.summary} />
-      {cover && <img className={styles.cover} src={cover} alt={M.defaultCoverAlt(article.title)} />}
-      <MarkdownView source={article.content} diagrams={article.diagrams} />
+      {cover && (
+        <ResponsivePicture
+          className={styles.cover}
+          src={cover}
+          alt={M.defaultCoverAlt(article.title)}
+          image={imageFactsFor(cover, article.images)}
+          sizes={ARTICLE_IMAGE_SIZES}
+          priority
+        />
+      )}
+      <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} />
       <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
     </article>
   );

@@ -1,0 +1,24 @@
+import type { PublicImage } from '@folio/shared';
+import { uploadFilenameOfPath } from '../store/uploads.repository.js';
+
+/** The facts of an upload, by filename, once its page sizes exist (ImageSizesService). */
+export type ImageFactsLookup = (filename: string) => PublicImage | undefined;
+
+/** An upload's path, by any of its three URLs (server/API.md §12), wherever it stands in Markdown. */
+const UPLOAD_PATH = /\/(?:uploads|api\/admin\/avatars\/file|api\/admin\/articles\/cover)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}/g;
+
+/**
+ * The facts of the uploads an article shows (its cover and the images of its body), by
+ * filename, for the page to build `<picture>` from (server/API.md §E11.1). Uploads without page
+ * sizes yet are left out: the page shows their original.
+ */
+export function imagesShownBy(cover: string, body: string, lookup: ImageFactsLookup): Record<string, PublicImage> {
+  const paths = [cover, ...(body.match(UPLOAD_PATH) ?? [])];
+  const images: Record<string, PublicImage> = {};
+  for (const uploadPath of paths) {
+    const filename = uploadFilenameOfPath(uploadPath);
+    const facts = filename === undefined ? undefined : lookup(filename);
+    if (filename !== undefined && facts) images[filename] = facts;
+  }
+  return images;
+}

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicArticleDetail } from '@folio/shared';
+import { startSignedIn } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import { imageForm } from '../fixtures/images.js';
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let token: string;
+
+beforeAll(async () => {
+  ({ server, api, token } = await startSignedIn());
+});
+afterAll(() => server.close());
+
+async function uploadPhoto(width: number, height: number): Promise<string> {
+  const photo = await sharp({ create: { width, height, channels: 3, background: '#58a' } })
+    .jpeg()
+    .toBuffer();
+  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/images', { token, body: imageForm(photo, 'photo.jpg') });
+  expect(response.status).toBe(201);
+  return (response.body.data as { url: string }).url;
+}
+
+describe('an article page shows its uploads as <picture>', () => {
+  it('gives the detail the facts of its cover and body images, and the page <picture>s with the cover fetched first', async () => {
+    const cover = await uploadPhoto(1200, 600);
+    const inBody = await uploadPhoto(800, 600);
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '图片文章', content: `正文\n\n![一张图](${inBody})\n\n![外链](https://example.com/a.png)`, cover },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.data as { id: number }).id;
+    await server.app.context.services.imageSizes.whenIdle();
+
+    const detail = (await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
+    const coverName = cover.split('/').pop() ?? '';
+    const bodyName = inBody.split('/').pop() ?? '';
+    expect(Object.keys(detail.images ?? {}).sort()).toEqual([coverName, bodyName].sort());
+    expect(detail.images?.[bodyName]).toMatchObject({ width: 800, height: 600, animated: false });
+    expect(detail.images?.[bodyName]?.sizes.map((size) => `${size.width} ${size.type}`)).toEqual([
+      '480 image/avif',
+      '480 image/webp',
+      '800 image/avif',
+      '800 image/webp',
+    ]);
+
+    const html = await (await fetch(`${server.url}/articles/${id}`)).text();
+    const coverTag = new RegExp(`<img[^>]*src="${cover}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(coverTag).toContain('width="1200"');
+    expect(coverTag).toContain('height="600"');
+    expect(coverTag).toContain('loading="eager"');
+    // HTML attribute names know no case; React writes this one as fetchPriority.
+    expect(coverTag).toMatch(/fetchpriority="high"/i);
+    const bodyTag = new RegExp(`<img[^>]*src="${inBody}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(bodyTag).toContain('loading="lazy"');
+    expect(bodyTag).toContain('width="800"');
+    expect(html.match(/<picture>/g)).toHaveLength(2);
+    expect(html).toMatch(
+      /<source type="image\/avif" srcset="\/uploads\/sizes\/[0-9a-f]{32}\.avif 480w, \/uploads\/sizes\/[0-9a-f]{32}\.avif 800w"/,
+    );
+  });
+});
