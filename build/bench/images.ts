@@ -2,8 +2,8 @@
  * `npx tsx build/bench/images.ts` (after `npm run build`): what one large photo costs the
  * server. It starts the compiled server on an empty data dir, uploads a 12-megapixel JPEG
  * (4000×3000, under the 5 MB limit) as a body image, and reports the time to the answer (the
- * file checked, cleaned and stored), the time until every page size exists (server/API.md
- * §E11.1), the server's peak resident memory meanwhile, and the slowest `/health` answer while
+ * file checked, cleaned and stored), the time until every page size exists
+ * (server/API.md §E11.1), the server's peak resident memory meanwhile, and the slowest `/health` answer while
  * the sizes were being made. Figures only: the script fails only when a request does.
  *
  * `--runs=3` uploads that many different photos one after the other.
