@@ -156,10 +156,11 @@ export interface PublicImage {
   sizes: PublicImageSize[];
 }
 
+/** AVIF and WebP sizes for `<picture>`; a JPEG 1200 wide, when the image is that wide, for link previews. */
 export interface PublicImageSize {
   width: number;
   height: number;
-  type: 'image/avif' | 'image/webp';
+  type: 'image/avif' | 'image/webp' | 'image/jpeg';
   url: string;
 }
 

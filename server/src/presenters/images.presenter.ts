@@ -12,7 +12,7 @@ export function presentImageFacts(manifest: ImageManifest): PublicImage {
     sizes: manifest.sizes.map((size) => ({
       width: size.width,
       height: size.height,
-      type: size.format === 'avif' ? 'image/avif' : 'image/webp',
+      type: `image/${size.format}`,
       url: imageSizeUrl(size.filename),
     })),
   };

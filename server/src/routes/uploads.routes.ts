@@ -45,7 +45,7 @@ async function serveUpload(ctx: Context, uploads: UploadsService, filename: stri
 /** A page size of an upload (server/API.md §E11): AVIF or WebP, named by its content. */
 async function serveImageSize(ctx: Context, sizes: ImageSizesService, filename: string | undefined): Promise<void> {
   const opened = filename === undefined ? undefined : await sizes.open(filename);
-  const contentType = filename?.endsWith('.avif') ? 'image/avif' : 'image/webp';
+  const contentType = filename?.endsWith('.avif') ? 'image/avif' : filename?.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
   await sendStoredFile(ctx, opened && { ...opened, contentType });
 }
 

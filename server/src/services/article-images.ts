@@ -1,4 +1,4 @@
-import type { PublicImage } from '@folio/shared';
+import type { PublicImage, PublicImageSize } from '@folio/shared';
 import { uploadFilenameOfPath } from '../store/uploads.repository.js';
 
 /** The facts of an upload, by filename, once its page sizes exist (ImageSizesService). */
@@ -6,6 +6,17 @@ export type ImageFactsLookup = (filename: string) => PublicImage | undefined;
 
 /** An upload's path, by any of its three URLs (server/API.md §12), wherever it stands in Markdown. */
 const UPLOAD_PATH = /\/(?:uploads|api\/admin\/avatars\/file|api\/admin\/articles\/cover)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}/g;
+
+const FEED_IMAGE_WIDTH = 960;
+
+/** The size a feed shows: WebP, 960 wide, or the widest below that when the image is narrower. */
+export function midSizeOf(image: PublicImage | undefined): PublicImageSize | undefined {
+  const webp = image?.sizes.filter((size) => size.type === 'image/webp' && size.width <= FEED_IMAGE_WIDTH) ?? [];
+  return webp.reduce<PublicImageSize | undefined>(
+    (widest, size) => (widest && widest.width >= size.width ? widest : size),
+    undefined,
+  );
+}
 
 /**
  * The facts of the uploads an article shows (its cover and the images of its body), by

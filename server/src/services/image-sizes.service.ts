@@ -3,6 +3,7 @@ import type { PublicImage } from '@folio/shared';
 import type { Logger } from '../logger.js';
 import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
+import { uploadFilenameOfPath } from '../store/uploads.repository.js';
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
 import { cleanImage, openUntrusted } from './image-cleaning.js';
 import { detectImageType } from './images.js';
@@ -14,6 +15,9 @@ const WIDEST_SIZE = 1600;
 /** AVIF at 50 looks like WebP at 80 and weighs less; effort 3 of 9 keeps a 1600-wide encode near a second. */
 const AVIF_OPTIONS = { quality: 50, effort: 3 };
 const WEBP_OPTIONS = { quality: 80 };
+/** The width link previews ask for (Open Graph, Twitter cards); made only from images at least this wide. */
+export const SOCIAL_IMAGE_WIDTH = 1200;
+const SOCIAL_JPEG_OPTIONS = { quality: 85, mozjpeg: true };
 
 /** The widths to make for an image this wide: never wider than the image (no upscaling). */
 export function sizeWidthsFor(width: number): number[] {
@@ -45,6 +49,16 @@ async function deriveSizes(bytes: Uint8Array): Promise<{ manifest: Omit<ImageMan
         files.set(filename, data);
         sizes.push({ width: info.width, height: info.height, format, filename });
       }
+    }
+    if (width >= SOCIAL_IMAGE_WIDTH) {
+      const { data, info } = await openUntrusted(bytes)
+        .rotate()
+        .resize({ width: SOCIAL_IMAGE_WIDTH })
+        .jpeg(SOCIAL_JPEG_OPTIONS)
+        .toBuffer({ resolveWithObject: true });
+      const filename = nameByContent(data, 'jpg');
+      files.set(filename, data);
+      sizes.push({ width: info.width, height: info.height, format: 'jpeg', filename });
     }
   }
   return { manifest: { width, height, animated, unreadable: false, sizes }, files };
@@ -79,6 +93,12 @@ export class ImageSizesService {
   facts(source: string): PublicImage | undefined {
     const manifest = this.sizes.get(source);
     return manifest && !manifest.unreadable ? presentImageFacts(manifest) : undefined;
+  }
+
+  /** The facts of the upload a cover or image path points at; `undefined` for any other path. */
+  factsOfPath(uploadPath: string): PublicImage | undefined {
+    const filename = uploadFilenameOfPath(uploadPath);
+    return filename === undefined ? undefined : this.facts(filename);
   }
 
   open(filename: string): Promise<OpenedUpload | undefined> {

@@ -14,7 +14,8 @@ const MANIFEST_SUFFIX = '.json';
 export interface ImageSizeRecord {
   width: number;
   height: number;
-  format: 'avif' | 'webp';
+  /** AVIF and WebP for pages; one JPEG 1200 wide for link previews (Open Graph), which take neither reliably. */
+  format: 'avif' | 'webp' | 'jpeg';
   filename: string;
 }
 

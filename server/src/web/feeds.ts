@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
 import { setPublicCaching } from '../http/http-cache.js';
+import { midSizeOf } from '../services/article-images.js';
 import type { Services } from '../services/services.js';
 
 /** How many of the newest articles the RSS feed lists. */
@@ -50,6 +51,16 @@ export function sitemapXml(services: Services, origin: string): string {
 const publishedDate = (article: { publish_at: string | null; created_at: string }) =>
   new Date(article.publish_at ?? article.created_at).toUTCString();
 
+/** The cover's mid-size copy as Media RSS, once its page sizes exist (server/API.md §E11.1). */
+function coverInFeed(services: Services, origin: string, cover: string): string[] {
+  const size = midSizeOf(services.imageSizes.factsOfPath(cover));
+  if (!size) return [];
+  const url = escapeXml(`${origin}${size.url}`);
+  return [
+    `      <media:content url="${url}" medium="image" type="${size.type}" width="${size.width}" height="${size.height}" />`,
+  ];
+}
+
 /** RSS 2.0 feed of the newest published articles (title, link, summary, date, category). */
 export function rssXml(services: Services, origin: string): string {
   const site = siteTitle(services);
@@ -65,13 +76,14 @@ export function rssXml(services: Services, origin: string): string {
       `      <pubDate>${publishedDate(article)}</pubDate>`,
       ...(article.category ? [`      <category>${escapeXml(article.category)}</category>`] : []),
       ...article.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      ...coverInFeed(services, origin, article.cover),
       '    </item>',
     ].join('\n');
   });
   const lastBuild = articles[0] ? publishedDate(articles[0]) : new Date(0).toUTCString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(site.title)}</title>`,
     `    <link>${escapeXml(`${origin}/`)}</link>`,

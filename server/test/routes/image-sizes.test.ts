@@ -58,7 +58,7 @@ async function upload(
 const sizeFiles = async (server: TestServer) => (await readdir(path.join(server.dataDir, 'image-sizes'))).sort();
 
 describe('page sizes of an upload', () => {
-  it('makes 480, 960 and 1600 wide copies in AVIF and WebP, served for a year under names of their content', async () => {
+  it('makes 480, 960 and 1600 wide copies in AVIF and WebP and a 1200-wide JPEG, served for a year under names of their content', async () => {
     const started = await signedIn();
     const { server } = started;
     const { filename } = await upload(started, '/api/admin/articles/cover', await photo(2000, 1250), 'wide.jpg');
@@ -72,9 +72,10 @@ describe('page sizes of an upload', () => {
       [960, 600, 'image/webp'],
       [1600, 1000, 'image/avif'],
       [1600, 1000, 'image/webp'],
+      [1200, 750, 'image/jpeg'],
     ]);
     for (const size of image.sizes) {
-      expect(size.url).toMatch(/^\/uploads\/sizes\/[0-9a-f]{32}\.(avif|webp)$/);
+      expect(size.url).toMatch(/^\/uploads\/sizes\/[0-9a-f]{32}\.(avif|webp|jpg)$/);
       const served = await fetch(`${server.url}${size.url}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(size.type);

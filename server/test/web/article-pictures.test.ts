@@ -61,5 +61,31 @@ describe('an article page shows its uploads as <picture>', () => {
     expect(html).toMatch(
       /<source type="image\/avif" srcset="\/uploads\/sizes\/[0-9a-f]{32}\.avif 480w, \/uploads\/sizes\/[0-9a-f]{32}\.avif 800w"/,
     );
+    // The JPEG 1200 wide is for link previews only: no <source> offers it.
+    const socialCopy = detail.images?.[coverName]?.sizes.find((size) => size.type === 'image/jpeg');
+    expect(socialCopy).toMatchObject({ width: 1200, height: 600 });
+    expect(html).not.toContain(`${socialCopy?.url} 1200w`);
+    expect(html).toContain(`<meta property="og:image" content="${server.url}${socialCopy?.url}" />`);
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+  });
+
+  it('gives each feed item its cover at mid size', async () => {
+    const cover = await uploadPhoto(1600, 900);
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '订阅文章', content: '正文', cover },
+    });
+    expect(created.status).toBe(201);
+    await server.app.context.services.imageSizes.whenIdle();
+    const id = (created.body.data as { id: number }).id;
+    const detail = (await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
+    const mid = detail.images?.[cover.split('/').pop() ?? '']?.sizes.find(
+      (size) => size.type === 'image/webp' && size.width === 960,
+    );
+    expect(mid).toBeDefined();
+    const feed = await (await fetch(`${server.url}/rss.xml`)).text();
+    expect(feed).toContain(
+      `<media:content url="${server.url}${mid?.url}" medium="image" type="image/webp" width="960" height="540" />`,
+    );
   });
 });

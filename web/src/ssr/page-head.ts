@@ -1,5 +1,6 @@
 import { escapeHtml, PublicUiMessages as M, readersDateOf, stripTags } from '@folio/shared';
-import type { PublicPageSnapshot } from '@folio/shared';
+import type { PublicImageSize, PublicPageSnapshot } from '@folio/shared';
+import { imageFactsFor, socialImageOf } from '../lib/images/picture';
 
 export interface PageHeadInput {
   /** Absolute site origin, e.g. `https://blog.example.com`, used for canonical and image URLs. */
@@ -45,6 +46,7 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   let title: string;
   let description: string;
   let image = '';
+  let socialImage: PublicImageSize | undefined;
   if (status === 404 || (path.startsWith('/articles/') && !article)) {
     title = `${M.notFoundTitle} - ${siteName}`;
     description = M.notFoundText;
@@ -52,7 +54,9 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   } else if (article) {
     title = `${article.title} - ${siteName}`;
     description = plainText(article.summary || article.content);
-    if (article.cover) image = absolute(origin, article.cover);
+    // A link preview gets the cover's 1200-wide JPEG once it exists (server/API.md §E11.1), else the cover itself.
+    socialImage = socialImageOf(imageFactsFor(article.cover, article.images));
+    if (article.cover) image = absolute(origin, socialImage?.url ?? article.cover);
   } else {
     title = home.subtitle ? `${siteName} - ${plainText(home.subtitle, 60)}` : siteName;
     description = plainText(home.subtitle || home.author || siteName);
@@ -74,6 +78,10 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   meta('property', 'og:url', canonical);
   meta('property', 'og:locale', 'zh_CN');
   if (image) meta('property', 'og:image', image);
+  if (socialImage) {
+    meta('property', 'og:image:width', String(socialImage.width));
+    meta('property', 'og:image:height', String(socialImage.height));
+  }
   meta('name', 'twitter:card', image && article ? 'summary_large_image' : 'summary');
   meta('name', 'twitter:title', article ? article.title : title);
   meta('name', 'twitter:description', description);

@@ -25,6 +25,11 @@ export function pictureSources(image: PublicImage): PictureSource[] {
   })).filter((source) => source.srcSet !== '');
 }
 
+/** The copy of an image made for link previews (a JPEG 1200 wide), when it is that wide. */
+export function socialImageOf(image: PublicImage | undefined): PublicImageSize | undefined {
+  return image?.sizes.find((size) => size.type === 'image/jpeg');
+}
+
 /** An upload's three URLs (server/API.md §12) end in its filename; other sources have none. */
 const UPLOAD_SRC = /^\/(?:uploads|api\/admin\/avatars\/file|api\/admin\/articles\/cover)\/([A-Za-z0-9][A-Za-z0-9._-]{0,127})$/;
 
