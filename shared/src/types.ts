@@ -111,6 +111,11 @@ export interface PublicArticleListItem {
    * demo list).
    */
   publish_at?: string;
+  /**
+   * In lists: the cover's dimensions and page sizes once made (server/API.md §E11.1), for the
+   * card's `<picture>`; absent for a cover without them (an outside image, sizes not made yet).
+   */
+  cover_facts?: PublicImage;
 }
 
 /** The date readers see on an article: when it went public, else (a list without one) when it was written. */

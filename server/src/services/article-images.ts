@@ -18,6 +18,12 @@ export function midSizeOf(image: PublicImage | undefined): PublicImageSize | und
   );
 }
 
+/** The facts of the upload a cover or image path points at; `undefined` for another path or before its sizes exist. */
+export function factsOfUploadPath(uploadPath: string, lookup: ImageFactsLookup): PublicImage | undefined {
+  const filename = uploadFilenameOfPath(uploadPath);
+  return filename === undefined ? undefined : lookup(filename);
+}
+
 /**
  * The facts of the uploads an article shows (its cover and the images of its body), by
  * filename, for the page to build `<picture>` from (server/API.md §E11.1). Uploads without page

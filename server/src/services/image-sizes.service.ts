@@ -3,8 +3,8 @@ import type { PublicImage } from '@folio/shared';
 import type { Logger } from '../logger.js';
 import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
-import { uploadFilenameOfPath } from '../store/uploads.repository.js';
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
+import { factsOfUploadPath } from './article-images.js';
 import { cleanImage, openUntrusted } from './image-cleaning.js';
 import { detectImageType } from './images.js';
 
@@ -97,8 +97,7 @@ export class ImageSizesService {
 
   /** The facts of the upload a cover or image path points at; `undefined` for any other path. */
   factsOfPath(uploadPath: string): PublicImage | undefined {
-    const filename = uploadFilenameOfPath(uploadPath);
-    return filename === undefined ? undefined : this.facts(filename);
+    return factsOfUploadPath(uploadPath, (filename) => this.facts(filename));
   }
 
   open(filename: string): Promise<OpenedUpload | undefined> {

@@ -8,7 +8,7 @@ import type { ArticlesRepository } from '../store/articles.repository.js';
 import type { CommentsRepository } from '../store/comments.repository.js';
 import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
-import { imagesShownBy } from './article-images.js';
+import { factsOfUploadPath, imagesShownBy } from './article-images.js';
 import type { ImageFactsLookup } from './article-images.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import { normalizeQuery } from './article-search.js';
@@ -113,7 +113,11 @@ export class PublicArticlesService {
   }
 
   presentList(list: readonly ArticleRecord[]): PublicArticleListItem[] {
-    return list.map((article) => presentPublicArticleListItem(article, readArticleStats(this.articles, this.comments, article)));
+    return list.map((article) => {
+      const item = presentPublicArticleListItem(article, readArticleStats(this.articles, this.comments, article));
+      const coverFacts = factsOfUploadPath(article.cover, this.imageFacts);
+      return coverFacts ? { ...item, cover_facts: coverFacts } : item;
+    });
   }
 
   /** Counts a visit of a published article (a rendered page); false, counting nothing, when there is none. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicArticleDetail } from '@folio/shared';
+import type { PublicArticleDetail, PublicArticleListItem } from '@folio/shared';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 import { imageForm } from '../fixtures/images.js';
@@ -67,6 +67,26 @@ describe('an article page shows its uploads as <picture>', () => {
     expect(html).not.toContain(`${socialCopy?.url} 1200w`);
     expect(html).toContain(`<meta property="og:image" content="${server.url}${socialCopy?.url}" />`);
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
+  });
+
+  it('gives each listed article its cover facts, and its card on / a <picture> of the cover', async () => {
+    const cover = await uploadPhoto(1000, 500);
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '卡片文章', content: '正文', cover },
+    });
+    expect(created.status).toBe(201);
+    await server.app.context.services.imageSizes.whenIdle();
+    const list = (await api<EnvelopeBody>('GET', '/api/articles')).body.data as PublicArticleListItem[];
+    const listed = list.find((item) => item.title === '卡片文章');
+    expect(listed?.cover_facts).toMatchObject({ width: 1000, height: 500 });
+    const avif = listed?.cover_facts?.sizes
+      .filter((size) => size.type === 'image/avif')
+      .map((size) => `${size.url} ${size.width}w`);
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain(
+      `<picture><source type="image/avif" srcSet="${avif?.join(', ')}" sizes="(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 400px"/>`,
+    );
   });
 
   it('gives each feed item its cover at mid size', async () => {

@@ -6,6 +6,9 @@ import type { PublicImage, PublicImageSize } from '@folio/shared';
  */
 export const ARTICLE_IMAGE_SIZES = '(max-width: 840px) 100vw, 800px';
 
+/** How wide an article card's cover shows: one column on a phone, two on a tablet, three beside. */
+export const CARD_IMAGE_SIZES = '(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 400px';
+
 /** Newest format first: a browser takes the first `<source>` whose type it knows. */
 const SOURCE_TYPES: readonly PublicImageSize['type'][] = ['image/avif', 'image/webp'];
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PublicImage } from '@folio/shared';
 import { pictureSources } from './picture';
 
@@ -33,14 +34,34 @@ export function ResponsivePicture({ src, alt, image, sizes, className, priority 
       fetchPriority={priority ? 'high' : undefined}
     />
   );
+  return (
+    <PictureSources image={image} sizes={sizes}>
+      {img}
+    </PictureSources>
+  );
+}
+
+/**
+ * Puts an `<img>` inside a `<picture>` with the image's AVIF and WebP sizes; the `<img>` alone
+ * when there are none (no facts yet, an outside image, an animation).
+ */
+export function PictureSources({
+  image,
+  sizes,
+  children,
+}: {
+  image: PublicImage | undefined;
+  sizes: string;
+  children: ReactNode;
+}) {
   const sources = image ? pictureSources(image) : [];
-  if (sources.length === 0) return img;
+  if (sources.length === 0) return children;
   return (
     <picture>
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
-      {img}
+      {children}
     </picture>
   );
 }

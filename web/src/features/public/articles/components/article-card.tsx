@@ -9,6 +9,8 @@ import { FallbackImage } from '../../../../components/fallback-image';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { formatDate } from '../../../../lib/format';
+import { CARD_IMAGE_SIZES } from '../../../../lib/images/picture';
+import { PictureSources } from '../../../../lib/images/responsive-picture';
 import { coverSrc, DEFAULT_COVER } from '../model/cover';
 import { useShareArticle } from '../hooks/use-share-article';
 import styles from './article-card.module.css';
@@ -21,15 +23,17 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
   const cover = coverSrc(article.cover_image);
   return (
     <article className={styles.card} data-testid="article-card">
-      <FallbackImage
-        className={styles.cover}
-        src={cover}
-        fallbackSrc={DEFAULT_COVER}
-        alt={M.defaultCoverAlt(article.title)}
-        loading="lazy"
-        width={640}
-        height={360}
-      />
+      <PictureSources image={article.cover_facts} sizes={CARD_IMAGE_SIZES}>
+        <FallbackImage
+          className={styles.cover}
+          src={cover}
+          fallbackSrc={DEFAULT_COVER}
+          alt={M.defaultCoverAlt(article.title)}
+          loading="lazy"
+          width={640}
+          height={360}
+        />
+      </PictureSources>
       <div className={styles.body}>
         {article.category && (
           <Badge className={styles.category} look="tint">
