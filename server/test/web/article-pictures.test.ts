@@ -23,17 +23,23 @@ async function uploadPhoto(width: number, height: number): Promise<string> {
   return (response.body.data as { url: string }).url;
 }
 
+/** Publishes an article and waits until the page sizes of its images exist; resolves with its id. */
+async function publishWithImages(fields: { title: string; content: string; cover: string }): Promise<number> {
+  const created = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: fields });
+  expect(created.status).toBe(201);
+  await server.app.context.services.imageSizes.whenIdle();
+  return (created.body.data as { id: number }).id;
+}
+
 describe('an article page shows its uploads as <picture>', () => {
   it('gives the detail the facts of its cover and body images, and the page <picture>s with the cover fetched first', async () => {
     const cover = await uploadPhoto(1200, 600);
     const inBody = await uploadPhoto(800, 600);
-    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
-      token,
-      json: { title: '图片文章', content: `正文\n\n![一张图](${inBody})\n\n![外链](https://example.com/a.png)`, cover },
+    const id = await publishWithImages({
+      title: '图片文章',
+      content: `正文\n\n![一张图](${inBody})\n\n![外链](https://example.com/a.png)`,
+      cover,
     });
-    expect(created.status).toBe(201);
-    const id = (created.body.data as { id: number }).id;
-    await server.app.context.services.imageSizes.whenIdle();
 
     const detail = (await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
     const coverName = cover.split('/').pop() ?? '';
@@ -71,12 +77,7 @@ describe('an article page shows its uploads as <picture>', () => {
 
   it('gives each listed article its cover facts, and its card on / a <picture> of the cover', async () => {
     const cover = await uploadPhoto(1000, 500);
-    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
-      token,
-      json: { title: '卡片文章', content: '正文', cover },
-    });
-    expect(created.status).toBe(201);
-    await server.app.context.services.imageSizes.whenIdle();
+    await publishWithImages({ title: '卡片文章', content: '正文', cover });
     const list = (await api<EnvelopeBody>('GET', '/api/articles')).body.data as PublicArticleListItem[];
     const listed = list.find((item) => item.title === '卡片文章');
     expect(listed?.cover_facts).toMatchObject({ width: 1000, height: 500 });
@@ -91,13 +92,7 @@ describe('an article page shows its uploads as <picture>', () => {
 
   it('gives each feed item its cover at mid size', async () => {
     const cover = await uploadPhoto(1600, 900);
-    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
-      token,
-      json: { title: '订阅文章', content: '正文', cover },
-    });
-    expect(created.status).toBe(201);
-    await server.app.context.services.imageSizes.whenIdle();
-    const id = (created.body.data as { id: number }).id;
+    const id = await publishWithImages({ title: '订阅文章', content: '正文', cover });
     const detail = (await api<EnvelopeBody>('GET', `/api/articles/${id}`)).body.data as PublicArticleDetail;
     const mid = detail.images?.[cover.split('/').pop() ?? '']?.sizes.find(
       (size) => size.type === 'image/webp' && size.width === 960,
