@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import type { TestServer } from '../../support/test-server.js';
+import { expect, test } from '../fixtures.js';
+import { createArticle, openPage, routeExternal } from './helpers.js';
+
+/** Uploads a photo-like JPEG as a body image and resolves with its URL. */
+async function uploadPhoto(server: TestServer, width: number, height: number): Promise<string> {
+  const photo = await sharp({
+    create: { width, height, channels: 3, background: '#6a8', noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${server.url}/api/admin/articles/images`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await server.login()}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { url: string }).url;
+}
+
+test('an article page loads the AVIF size of its cover and body images, with their boxes reserved before they load', async ({
+  page,
+  server,
+}) => {
+  await routeExternal(page);
+  const cover = await uploadPhoto(server, 2000, 1000);
+  const inBody = await uploadPhoto(server, 1200, 900);
+  const id = await createArticle(server, {
+    title: '照片文章',
+    content: `${'一段很长的正文。\n\n'.repeat(30)}![海边](${inBody})`,
+    cover,
+  });
+  await server.app.context.services.imageSizes.whenIdle();
+  await page.setViewportSize({ width: 800, height: 900 });
+  await openPage(page, `/articles/${id}`);
+
+  const coverImage = page.locator(`img[src="${cover}"]`);
+  await expect(coverImage).toHaveJSProperty('complete', true);
+  const chosen = await coverImage.evaluate((image: HTMLImageElement) => ({
+    currentSrc: image.currentSrc,
+    width: image.getAttribute('width'),
+    fetchPriority: image.getAttribute('fetchpriority'),
+  }));
+  expect(chosen.currentSrc).toMatch(/\/uploads\/sizes\/[0-9a-f]{32}\.avif$/);
+  expect(chosen).toMatchObject({ width: '2000', fetchPriority: 'high' });
+
+  // Below the fold, the body image is lazy: its box holds its shape (1200×900 at the column's width) before it loads.
+  const bodyImage = page.locator(`img[src="${inBody}"]`);
+  const box = await bodyImage.boundingBox();
+  expect(box && Math.round((box.height / box.width) * 100)).toBe(75);
+  await bodyImage.scrollIntoViewIfNeeded();
+  await expect(bodyImage).toHaveJSProperty('complete', true);
+  expect(await bodyImage.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.avif$/);
+});
