@@ -36,6 +36,8 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
   events: readonly E[],
   handler: (payload: RealtimeEventMap[E]) => void,
   onConnect?: () => void,
+  /** The data shown is older than this subscription (a server-rendered snapshot): catch up at once if already connected. */
+  shownSinceBefore = false,
 ): void {
   const handlerRef = useRef(handler);
   const onConnectRef = useRef(onConnect);
@@ -53,8 +55,10 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
     void getSocket().then((connection) => {
       if (unmounted) return;
       for (const name of names) connection.on(name, listener);
-      // A part that mounts after the connection loads its data then, so only later connections count.
       connection.on('connect', connected);
+      // A part rendered from the page's snapshot but mounted after the connection was made (a
+      // lazily loaded section) missed that moment: what happened before it listened is checked now.
+      if (shownSinceBefore && connection.connected) connected();
       unsubscribe = () => {
         names.forEach((name) => connection.off(name, listener));
         connection.off('connect', connected);
@@ -64,5 +68,5 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
       unmounted = true;
       unsubscribe?.();
     };
-  }, [key]);
+  }, [key, shownSinceBefore]);
 }

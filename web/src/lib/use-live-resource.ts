@@ -68,6 +68,7 @@ export function useLiveResource<T, E extends RealtimeEvent = RealtimeEvent>(
     },
     // Events sent while the page was not listening were missed: the data is checked again.
     refresh,
+    options.initial !== undefined,
   );
   return { ...state, reload };
 }
