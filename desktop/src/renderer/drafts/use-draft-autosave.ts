@@ -70,8 +70,11 @@ export function useDraftAutosave(id: string, onSaved: (draft: Draft) => void): D
     const saveNow = async () => {
       await throttle.flush();
       if (throttle.busy() || statusRef.current.kind === 'saved' || statusRef.current.kind === 'error') return;
-      const draft = await call(folioBridge().drafts.get({ id })).catch(() => null);
-      if (draft) show({ kind: 'saved', at: draft.updatedAt });
+      // The list, not drafts.get: a get tells main the editor took the draft's text as it is now,
+      // which this editor did not (its saves must stay merged with what the sync brought in).
+      const drafts = await call(folioBridge().drafts.list()).catch(() => []);
+      const saved = drafts.find((draft) => draft.id === id);
+      if (saved) show({ kind: 'saved', at: saved.updatedAt });
     };
     // Leaving a field, switching windows or hiding the app are moments a crash or a kill may follow.
     const listeners: [Window | Document, string, () => void][] = [
