@@ -74,6 +74,8 @@ export interface Avatar {
   is_current: boolean;
   sort_order: number;
   uploaded_at: string;
+  /** In the public list: the image's page sizes once made (server/API.md §E11.1), for a `<picture>`. */
+  image?: PublicImage;
 }
 export interface AdminAvatar extends Avatar {
   cropped_info: unknown;

@@ -12,7 +12,12 @@ export function registerAvatarRoutes(router: Router, { services, realtime, requi
   const service = services.avatars;
   const base = '/api/admin/avatars';
 
-  router.get('/api/avatars', (ctx) => sendOk(ctx, service.list().map(presentAvatar)));
+  router.get('/api/avatars', (ctx) =>
+    sendOk(
+      ctx,
+      service.list().map((avatar) => presentAvatar(avatar, services.imageSizes.facts(avatar.filename))),
+    ),
+  );
   router.get(base, requireAdmin, (ctx) => sendOk(ctx, service.list().map(presentAdminAvatar)));
 
   router.post(base, requireAdmin, imageUploadBody(services.uploads.tempDir), async (ctx) => {

@@ -27,7 +27,7 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
     ...baseSnapshot(services),
     skills: services.skills.list().map(presentSkill),
     contacts: services.contacts.list().map(presentContact),
-    avatars: services.avatars.list().map(presentAvatar),
+    avatars: services.avatars.list().map((avatar) => presentAvatar(avatar, services.imageSizes.facts(avatar.filename))),
     articleList: {
       articles: articles.presentList(live.slice(0, PUBLIC_ARTICLES_PAGE_SIZE)),
       total,

@@ -148,6 +148,8 @@ describe('public page cache: every owner change shows on the next view', () => {
       const data = response.body.data as { id: number; url: string };
       uploads.push({ id: data.id, url: data.url });
     }
+    // Their page sizes, made in the background, change the page too (server/API.md §E11.1): let them land first.
+    await server.app.context.services.imageSizes.whenIdle();
     for (const upload of [uploads[0], uploads[1], uploads[0]]) {
       const before = await loadCached('/');
       await admin('PUT', `/api/admin/avatars/${upload?.id}/set_current`);

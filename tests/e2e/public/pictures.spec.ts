@@ -55,3 +55,25 @@ test('an article page loads the AVIF size of its cover and body images, with the
   await expect(bodyImage).toHaveJSProperty('complete', true);
   expect(await bodyImage.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.avif$/);
 });
+
+test('the home avatar joins its AVIF size once it is in view', async ({ page, server }) => {
+  await routeExternal(page);
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#a86' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+  const uploaded = await fetch(`${server.url}/api/admin/avatars`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await server.login()}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  await server.app.context.services.imageSizes.whenIdle();
+  await openPage(page, '/');
+  const avatar = page.getByTestId('home-avatar');
+  await expect(avatar).toHaveAttribute('data-loaded', 'true');
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+    .toMatch(/\/uploads\/sizes\/[0-9a-f]{32}\.avif$/);
+});

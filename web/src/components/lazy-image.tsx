@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ImgHTMLAttributes } from 'react';
 import { LAZY_LOAD_THRESHOLD } from '@folio/shared';
+import type { PublicImage } from '@folio/shared';
+import { PictureSources } from '../lib/images/responsive-picture';
 
 export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   src: string;
@@ -11,6 +13,11 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
   delayMs?: number;
   /** Called when `src` fails and there is no fallback (the caller may hide the image). */
   onFailed?: () => void;
+  /**
+   * The upload's page sizes (server/API.md §E11.1): the image becomes a `<picture>` whose AVIF
+   * and WebP sources join once it is in view, so nothing loads before then.
+   */
+  picture?: { image: PublicImage | undefined; sizes: string };
 }
 
 /**
@@ -18,7 +25,7 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
  * delay, and swaps to `fallbackSrc` when it has no source or fails. In a server-rendered page
  * the `data-deferred-*` attributes let `deferred-images.ts` start it before the app hydrates.
  */
-export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, picture, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(false);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -44,7 +51,7 @@ export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...res
 
   const useFallback = !src || failedSrc === src;
   const current = visible ? (useFallback ? fallbackSrc : src) : fallbackSrc;
-  return (
+  const img = (
     <img
       ref={ref}
       {...rest}
@@ -63,5 +70,12 @@ export function LazyImage({ src, alt, fallbackSrc, delayMs = 0, onFailed, ...res
         }
       }}
     />
+  );
+  if (!picture) return img;
+  // A <picture> from the start, so the server's markup and the hydrating one agree.
+  return (
+    <PictureSources image={visible && !useFallback ? picture.image : undefined} sizes={picture.sizes} alwaysWrapped>
+      {img}
+    </PictureSources>
   );
 }

@@ -41,21 +41,21 @@ export function ResponsivePicture({ src, alt, image, sizes, className, priority 
   );
 }
 
+export interface PictureSourcesProps {
+  image: PublicImage | undefined;
+  sizes: string;
+  /** Keep the `<picture>` even without sources (an image whose sources join later). */
+  alwaysWrapped?: boolean;
+  children: ReactNode;
+}
+
 /**
  * Puts an `<img>` inside a `<picture>` with the image's AVIF and WebP sizes; the `<img>` alone
  * when there are none (no facts yet, an outside image, an animation).
  */
-export function PictureSources({
-  image,
-  sizes,
-  children,
-}: {
-  image: PublicImage | undefined;
-  sizes: string;
-  children: ReactNode;
-}) {
+export function PictureSources({ image, sizes, alwaysWrapped = false, children }: PictureSourcesProps) {
   const sources = image ? pictureSources(image) : [];
-  if (sources.length === 0) return children;
+  if (sources.length === 0 && !alwaysWrapped) return children;
   return (
     <picture>
       {sources.map((source) => (

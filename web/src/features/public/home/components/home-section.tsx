@@ -8,6 +8,8 @@ import { useCurrentAvatar } from '../hooks/use-current-avatar';
 import styles from './home-section.module.css';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
+/** The avatar shows 168 px wide at most (128 on a phone). */
+const AVATAR_IMAGE_SIZES = '168px';
 
 /** The contribution chart's size (ghchart draws 663 × 104): its box is reserved at this ratio. */
 const CALENDAR_WIDTH = 663;
@@ -18,7 +20,7 @@ const CALENDAR_FRAME_STYLE = { aspectRatio: `${CALENDAR_WIDTH} / ${CALENDAR_HEIG
 /** Avatar, title, subtitle, author, code-host link and contribution calendar (docs/spec.md §2.2). */
 export function HomeSection() {
   const { home } = useSiteBlocks();
-  const avatarUrl = useCurrentAvatar();
+  const avatar = useCurrentAvatar();
   const [calendarFailed, setCalendarFailed] = useState<string | null>(null);
   const name = stripTags(home.author || home.title || M.siteNameFallback);
   const githubUrl = httpUrl(home.github_url);
@@ -28,7 +30,8 @@ export function HomeSection() {
       <div className={styles.inner}>
         <LazyImage
           className={styles.avatar}
-          src={avatarUrl}
+          src={avatar.url}
+          picture={{ image: avatar.image, sizes: AVATAR_IMAGE_SIZES }}
           fallbackSrc={DEFAULT_AVATAR}
           alt={M.avatarAlt(name)}
           width={168}
