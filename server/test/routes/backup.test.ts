@@ -188,6 +188,8 @@ describe('export, wipe, import', () => {
       },
     });
 
+    // Restored images get their page sizes in the background (server/API.md §E11.1); public lists show them.
+    await Promise.all([source.app.context.services.imageSizes.whenIdle(), target.app.context.services.imageSizes.whenIdle()]);
     for (const pathName of await readOnlyPaths(sourceApi, sourceToken)) {
       const [before, after] = await Promise.all([
         sourceApi<EnvelopeBody>('GET', pathName, { token: sourceToken }),
