@@ -91,6 +91,16 @@ test.describe('article page', () => {
     expect(scripts.filter((script) => script.includes('render-markdown'))).toEqual([]);
 
     await waitForRealtime(page);
+    // The check of the page's data made once connected comes after hydration, so it never makes
+    // React throw the server's body away and render it again.
+    const detailReads = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((entry) => /\/api\/articles\/\d+\?refresh=1/.test(entry.name)).length,
+      );
+    await expect.poll(detailReads).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __bodyChanges: number }).__bodyChanges)).toBe(0);
+    expect(scripts.filter((script) => script.includes('render-markdown'))).toEqual([]);
     await adminCall(server, 'PUT', `/api/admin/articles/${id}`, {
       content: '# 实时更新的正文\n\n```python\ndef hello():\n    return 1\n```\n\n```mermaid\ngraph LR\n  甲 --> 乙\n```\n',
     });

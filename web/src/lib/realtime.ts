@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@folio/shared';
 import type { RealtimeEvent, RealtimeEventMap } from '@folio/shared';
+import { SNAPSHOT_ELEMENT_ID } from './page-snapshot';
 
 let socket: Promise<Socket> | null = null;
 
@@ -27,6 +28,27 @@ function getSocket(): Promise<Socket> {
 }
 
 /**
+ * Runs `work` once a server-rendered page has hydrated (use-page-ready.ts marks it), at once on
+ * any other page. An update that reaches a part of the page still waiting for its code makes
+ * React throw the server's HTML of that part away and render it again in the browser: the
+ * Markdown renderer loads and the body moves.
+ */
+function afterHydration(work: () => void): () => void {
+  const root = document.documentElement;
+  if (root.dataset.hydrated === 'true' || !document.getElementById(SNAPSHOT_ELEMENT_ID)) {
+    work();
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (root.dataset.hydrated !== 'true') return;
+    observer.disconnect();
+    work();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  return () => observer.disconnect();
+}
+
+/**
  * Calls `handler` with the payload whenever one of `events` arrives; payloads are only hints.
  * `onConnect` runs each time the connection is made or made again: whatever happened while the
  * page was not listening (before its socket connected, or while the server was away) sent events
@@ -48,7 +70,15 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
   const key = events.join(',');
   useEffect(() => {
     const listener = (payload: RealtimeEventMap[E]) => handlerRef.current(payload);
-    const connected = () => onConnectRef.current?.();
+    const waits = new Set<() => void>();
+    const connected = () => {
+      let done = false;
+      const stop = afterHydration(() => {
+        done = true;
+        onConnectRef.current?.();
+      });
+      if (!done) waits.add(stop);
+    };
     const names = key.split(',').filter(Boolean);
     let unsubscribe: (() => void) | null = null;
     let unmounted = false;
@@ -62,6 +92,7 @@ export function useRealtimeEvents<E extends RealtimeEvent>(
       unsubscribe = () => {
         names.forEach((name) => connection.off(name, listener));
         connection.off('connect', connected);
+        waits.forEach((stop) => stop());
       };
     });
     return () => {
