@@ -85,17 +85,36 @@ test.describe('article list', () => {
     await expect(pager.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('loading shows six skeleton cards; no match shows 暂无文章', async ({ page }) => {
+  test('loading shows six skeleton cards, also while the live connection checks the list; no match shows 暂无文章', async ({
+    page,
+  }) => {
     await routeExternal(page);
+    // The realtime connection is let through only once the search is loading: its check of the
+    // list on connecting must not replace the skeleton with the list from before the search.
+    let connect: () => void = () => undefined;
+    const connecting = new Promise<void>((resolve) => (connect = resolve));
+    await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+      await connecting;
+      socket.connectToServer();
+    });
     await openPage(page, '/');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let listReads = 0;
     await page.route('**/api/articles?*', async (route) => {
+      listReads += 1;
       await held;
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
     await page.getByRole('searchbox', { name: /搜索文章/ }).fill('没有这样的文章');
     await expect(page.getByTestId('article-skeleton')).toHaveCount(6);
+    const readsBefore = listReads;
+    connect();
+    await waitForRealtime(page);
+    // The connection's check of the list went out (held like the search).
+    await expect.poll(() => listReads).toBeGreaterThan(readsBefore);
+    await expect(page.getByTestId('article-skeleton')).toHaveCount(6);
+    await expect(page.getByTestId('article-card')).toHaveCount(0);
     release();
     await expect(page.getByTestId('articles-empty')).toHaveText('暂无文章');
     await expect(page.getByTestId('article-skeleton')).toHaveCount(0);

@@ -40,7 +40,9 @@ export function useLiveResource<T, E extends RealtimeEvent = RealtimeEvent>(
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
-    setState((previous) => ({ ...previous, loading: !silent || previous.data === undefined }));
+    // A silent refresh never hides a load under way: a filter's results still on their way keep
+    // their skeleton, rather than the previous data showing as if it were the answer.
+    setState((previous) => ({ ...previous, loading: silent ? previous.loading || previous.data === undefined : true }));
     loadRef.current(controller.signal, silent).then(
       (data) => !controller.signal.aborted && setState({ data, error: undefined, loading: false }),
       (error: unknown) => !controller.signal.aborted && setState((previous) => ({ ...previous, error, loading: false })),
