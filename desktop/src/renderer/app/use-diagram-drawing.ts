@@ -26,8 +26,8 @@ export function useDiagramDrawing(): (articleIds: readonly number[]) => void {
 }
 
 /**
- * Draws the diagrams of every draft that became 已同步: one published from the editor, and one
- * queued while offline that the background sync sent once the server was back. Both report
+ * Draws the diagrams of every draft that became 已同步 as a published article: one published from
+ * the editor, and one queued while offline that the background sync sent once the server was back. Both report
  * through the `sync` event. Mounted once, for the app's life: the owner may be on any screen
  * when the connection returns.
  */
@@ -42,7 +42,11 @@ export function useDrawingAfterSync(): void {
           .then((drafts) =>
             drawDiagrams(
               drafts.flatMap((draft) =>
-                changed.has(draft.id) && draft.state === 'synced' && draft.articleId !== null ? [draft.articleId] : [],
+                // Drawings are for the site: a server draft the background sync keeps up to date
+                // is drawn when it is published, not at every push of half-typed text.
+                changed.has(draft.id) && draft.state === 'synced' && draft.articleId !== null && draft.serverStatus !== 'draft'
+                  ? [draft.articleId]
+                  : [],
               ),
             ),
           )
