@@ -1,11 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { editorText, pngFile, sendFiles } from '../file-events.js';
 import { openSignedIn, pngBytes } from './admin-helpers.js';
 
-const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/i2-insert';
+/** Inside Playwright's output folder (git-ignored), unless FOLIO_SCREENS_DIR names another. */
+const SHOTS_DIR = path.join(
+  process.env.FOLIO_SCREENS_DIR ?? fileURLToPath(new URL('../../../test-results/screens', import.meta.url)),
+  'admin-image-insert',
+);
 const UPLOADED = String.raw`\(/uploads/[^)\s]+\)`;
 
 async function openNewArticle(page: Page) {

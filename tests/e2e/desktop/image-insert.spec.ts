@@ -3,9 +3,9 @@ import { DesktopUiMessages } from '@folio/shared';
 import { editorText, pngFile, sendFiles } from '../file-events.js';
 import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
 import { draftRow, goOffline } from './desktop-helpers';
-import { shootEverySize } from './harness/screenshots';
+import { shootEverySize, screensDir } from './harness/screenshots';
 
-const SHOTS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/work/shots/i2-insert';
+const SHOTS_DIR = screensDir('desktop-image-insert');
 const UPLOADED = String.raw`\(/uploads/[^)\s]+\)`;
 
 interface HoldingWindow {
