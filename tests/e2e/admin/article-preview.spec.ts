@@ -24,7 +24,11 @@ test('the editor page’s preview follows the editor by source line and can take
   await expectPreviewFollowsEditor(page, preview);
 
   // In the site's style the preview has the article page's title, chips and summary above the body.
-  await page.getByRole('switch', { name: AdminUiMessages.previewSiteStyle }).check();
+  const siteStyle = page.getByRole('switch', { name: AdminUiMessages.previewSiteStyle, exact: true });
+  // The switch is the preview's own, not the 正文 field's control: no required mark, no field label.
+  await expect(siteStyle).not.toHaveAttribute('required');
+  await expect(page.getByRole('switch', { name: AdminUiMessages.markdownBody })).toHaveCount(0);
+  await siteStyle.check();
   const sheet = preview.locator('[data-site-style]');
   await expect(sheet.getByRole('heading', { level: 1, name: '预览同步' })).toBeVisible();
   await expect(sheet.getByTestId('article-chip')).toHaveText(['随笔', '生活']);

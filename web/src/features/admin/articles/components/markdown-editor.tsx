@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { markdown } from '@codemirror/lang-markdown';
 import { search } from '@codemirror/search';
-import { Button, makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
+import { Button, FieldContextProvider, makeStyles, mergeClasses, Switch, tokens } from '@fluentui/react-components';
 import { ImageAddRegular } from '@fluentui/react-icons';
 import {
   AdminUiMessages,
@@ -134,23 +134,27 @@ export function MarkdownEditor({
   return (
     <div className={styles.root}>
       {!textOnly && (
-        <div className={styles.toolbar}>
-          <div className={styles.toolbarStart}>{toolbarStart}</div>
-          <div className={styles.toolbarEnd}>
-            <Button
-              appearance="subtle"
-              icon={<ImageAddRegular />}
-              onClick={() => void pickFilesWithInput({ accept: 'image/*', multiple: true }).then(images.insertAtCursor)}
-            >
-              {ImageInsertMessages.insertImage}
-            </Button>
-            <Switch
-              checked={siteStyle}
-              label={AdminUiMessages.previewSiteStyle}
-              onChange={(_, data) => setSiteStyle(data.checked)}
-            />
+        // The editor sits inside the form's 正文 field: without this the switch would take that
+        // field's label, its required mark and its validation as its own.
+        <FieldContextProvider value={undefined}>
+          <div className={styles.toolbar}>
+            <div className={styles.toolbarStart}>{toolbarStart}</div>
+            <div className={styles.toolbarEnd}>
+              <Button
+                appearance="subtle"
+                icon={<ImageAddRegular />}
+                onClick={() => void pickFilesWithInput({ accept: 'image/*', multiple: true }).then(images.insertAtCursor)}
+              >
+                {ImageInsertMessages.insertImage}
+              </Button>
+              <Switch
+                checked={siteStyle}
+                label={AdminUiMessages.previewSiteStyle}
+                onChange={(_, data) => setSiteStyle(data.checked)}
+              />
+            </div>
           </div>
-        </div>
+        </FieldContextProvider>
       )}
       <div className={styles.split} data-markdown-panes>
         <div className={mergeClasses(styles.pane, textOnly && styles.bare)} style={{ height }}>
