@@ -10,10 +10,10 @@ import {
 import { cleanString } from './clean-text.js';
 // Installs the Chinese error map and the eval-free parsers before any schema is used.
 import './messages/zod-issues.js';
-import { ServerMessages as M } from './messages/index.js';
+import { CommentConversationMessages as CM, ServerMessages as M } from './messages/index.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
-import { ARTICLE_STATUSES } from './types.js';
+import { ARTICLE_STATUSES, COMMENT_MODERATIONS, COMMENT_SETTINGS_LIMITS } from './types.js';
 
 /**
  * Request schemas for every JSON body of the API (server/API.md §2). Each rule carries the Chinese message the
@@ -322,8 +322,57 @@ export const commentCreateSchema = z.object({
     .refine((email) => email === '' || z.email().safeParse(email).success, M.commentEmailInvalid)
     .nullish()
     .transform((email) => email ?? ''),
+  /** The comment it answers (server/API.md §E12); absent or null for a top-level comment. */
+  parent_id: z
+    .number({ error: CM.parentMissing })
+    .int(CM.parentMissing)
+    .min(1, CM.parentMissing)
+    .nullish()
+    .transform((parentId) => parentId ?? null),
 });
 export type CommentCreateRequest = z.infer<typeof commentCreateSchema>;
+
+/** `POST /api/admin/comments/{id}/replies`: the owner's answer (server/API.md §E12). */
+export const ownerReplySchema = z.object({
+  content: cleanString({ error: CM.replyContentRequired, multiline: true })
+    .trim()
+    .min(1, CM.replyContentRequired)
+    .max(LIMITS.commentContent, CM.replyContentTooLong),
+});
+export type OwnerReplyRequest = z.infer<typeof ownerReplySchema>;
+
+/** A settings list: entries trimmed, empty ones and repeats (any case) dropped, bounded in count and length. */
+function settingsList(messages: { invalid: string; tooMany: string; tooLong: string }) {
+  return z
+    .array(cleanString({ error: messages.invalid }).trim().max(COMMENT_SETTINGS_LIMITS.entryChars, messages.tooLong), {
+      error: messages.invalid,
+    })
+    .transform((entries) => {
+      const seen = new Set<string>();
+      return entries.filter((entry) => {
+        const key = entry.toLowerCase();
+        if (entry === '' || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    })
+    .refine((entries) => entries.length <= COMMENT_SETTINGS_LIMITS.entries, messages.tooMany);
+}
+
+/** `PUT /api/admin/settings/comments` (server/API.md §E12); the stored settings file is read with it too. */
+export const commentSettingsSchema = z.object({
+  moderation: z.enum(COMMENT_MODERATIONS, { error: CM.moderationInvalid }),
+  blocked_words: settingsList({
+    invalid: CM.blockedWordsInvalid,
+    tooMany: CM.blockedWordsTooMany,
+    tooLong: CM.blockedWordTooLong,
+  }),
+  blocked_addresses: settingsList({
+    invalid: CM.blockedAddressesInvalid,
+    tooMany: CM.blockedAddressesTooMany,
+    tooLong: CM.blockedAddressTooLong,
+  }),
+});
 
 const positiveIntParam = z
   .string()

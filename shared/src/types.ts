@@ -130,6 +130,18 @@ export interface PublicComment {
   author: string;
   content: string;
   created_at: string;
+  /** The comment of the same article it answers; `null` for a top-level comment (server/API.md §E12). */
+  parent_id: number | null;
+  /** Written by the site's owner through the admin (shown with the 作者 mark); never set by a visitor. */
+  is_owner: boolean;
+}
+
+/** `published` is shown to readers; `pending` is held for the owner's review and shown nowhere public. */
+export type CommentStatus = 'published' | 'pending';
+
+/** `data` of `POST /api/articles/{id}/comments` (server/API.md §11.2, §E12): the comment and whether it waits for review. */
+export interface PostedComment extends PublicComment {
+  status: CommentStatus;
 }
 
 export interface AdminComment extends PublicComment {
@@ -137,11 +149,75 @@ export interface AdminComment extends PublicComment {
   email: string;
   ip_address: string;
   user_agent: string;
+  status: CommentStatus;
+  /** The nickname of the comment it answers; `null` for a top-level comment or one whose parent is gone. */
+  reply_to_author: string | null;
+}
+
+/** A page of an article's comments by threads (`?threads=1`, server/API.md §E12). */
+export interface PublicCommentThreads extends Pagination {
+  /** Each top-level comment of the page followed by all its replies (any depth), oldest first. */
+  comments: PublicComment[];
+  /** Every visible comment of the article, replies included: the N of 评论 (N). */
+  comment_total: number;
+}
+
+/** Payload of `admin_comment_created`, sent to signed-in admins only (server/API.md §E12). */
+export interface AdminCommentNotice {
+  id: number;
+  article_id: number;
+  article_title: string;
+  author: string;
+  /** The start of the text, at most 120 characters. */
+  excerpt: string;
+  status: CommentStatus;
+  parent_id: number | null;
+  created_at: string;
+}
+
+/** Events sent only to sockets that signed in with an admin token (room `admin`, server/API.md §E12). */
+export const AdminRealtimeEvents = {
+  commentCreated: 'admin_comment_created',
+  commentsChanged: 'admin_comments_changed',
+} as const;
+export type AdminRealtimeEvent = (typeof AdminRealtimeEvents)[keyof typeof AdminRealtimeEvents];
+
+export interface AdminRealtimeEventMap {
+  [AdminRealtimeEvents.commentCreated]: AdminCommentNotice;
+  /** Counts may have changed (an approve, a delete, a look at the comments): fetch them again. */
+  [AdminRealtimeEvents.commentsChanged]: Record<string, never>;
+}
+
+/** `none`: every comment shows at once; `first`: a visitor's first comment waits; `all`: every visitor comment waits. */
+export const COMMENT_MODERATIONS = ['none', 'first', 'all'] as const;
+export type CommentModeration = (typeof COMMENT_MODERATIONS)[number];
+
+/** The most entries each of the comment settings' lists holds, and the longest entry (server/API.md §E12). */
+export const COMMENT_SETTINGS_LIMITS = { entries: 500, entryChars: 100 } as const;
+
+/** `GET`/`PUT /api/admin/settings/comments` (server/API.md §E12). */
+export interface CommentSettings {
+  moderation: CommentModeration;
+  /** A comment containing one of these (any case) is held for review. */
+  blocked_words: string[];
+  /** IPs, IP prefixes (`203.0.113.`), emails or `@domain`: comments from them are refused. */
+  blocked_addresses: string[];
+}
+
+/** `GET /api/admin/comments/unread` (server/API.md §E12). */
+export interface CommentUnread {
+  /** Visitor comments newer than the owner's last look. */
+  unread: number;
+  /** Comments waiting for review. */
+  pending: number;
 }
 
 export interface PublicArticleDetail extends PublicArticleListItem {
   content: string;
+  /** The newest 20 visible comments, flat, newest first (the original client's list). */
   comments: PublicComment[];
+  /** The first threads page (server/API.md §E12): 20 top-level comments, each followed by its replies. */
+  comment_threads: PublicComment[];
   /**
    * Mermaid diagrams of `content` the owner's admin drew ahead of time: the page shows these
    * images instead of loading Mermaid. A fence without one here is drawn in the browser.

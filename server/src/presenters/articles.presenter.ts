@@ -52,10 +52,16 @@ export function presentPublicArticleDetail(
   article: ArticleRecord,
   content: string,
   stats: ArticleStats,
-  comments: PublicComment[],
+  comments: { newest: PublicComment[]; threads: PublicComment[] },
   diagrams: readonly DiagramRecord[],
 ): PublicArticleDetail {
-  return { ...presentPublicArticleListItem(article, stats), content, comments, diagrams: diagrams.map(presentDiagram) };
+  return {
+    ...presentPublicArticleListItem(article, stats),
+    content,
+    comments: comments.newest,
+    comment_threads: comments.threads,
+    diagrams: diagrams.map(presentDiagram),
+  };
 }
 
 /** Where a diagram image is served (diagrams.routes.ts). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { jsonBody } from '../http/body.js';
 import { paginate, sendCreated, sendOk } from '../http/envelope.js';
 import { parseBody, parseId, parsePagination } from '../http/validate.js';
-import { presentPublicComment } from '../presenters/comments.presenter.js';
+import { presentPostedComment, presentPublicComment } from '../presenters/comments.presenter.js';
 
 /**
  * Public comments of server/API.md §11.1 and §11.2. There is deliberately no public delete. The per-IP post
@@ -27,6 +27,6 @@ export function registerCommentRoutes(router: Router, { services, realtime, rate
     const fields = parseBody(commentCreateSchema, ctx.request.body);
     const comment = await service.create(articleId, fields, { ip: ctx.ip, userAgent: ctx.get('User-Agent') });
     realtime.emit(RealtimeEvents.comments, { article_id: articleId });
-    sendCreated(ctx, presentPublicComment(comment), { msg: M.commentPosted, legacy: { id: comment.id } });
+    sendCreated(ctx, presentPostedComment(comment), { msg: M.commentPosted, legacy: { id: comment.id } });
   });
 }

@@ -87,7 +87,13 @@ export class CommentsService {
   }
 
   presentAdmin(list: readonly CommentRecord[]): AdminComment[] {
-    return list.map((comment) => presentAdminComment(comment, this.articles.titleOf(comment.article_id)));
+    return list.map((comment) =>
+      presentAdminComment(
+        comment,
+        this.articles.titleOf(comment.article_id),
+        comment.parent_id == null ? undefined : this.comments.find(comment.parent_id),
+      ),
+    );
   }
 
   /** Deletes a comment for good; 404 `评论不存在` when there is none. */

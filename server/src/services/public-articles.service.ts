@@ -12,6 +12,7 @@ import { factsOfUploadPath, imagesShownBy } from './article-images.js';
 import type { ImageFactsLookup } from './article-images.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import { normalizeQuery } from './article-search.js';
+import { commentThreads } from './comment-threads.js';
 import { GenerationMemo } from './generation-memo.js';
 
 export interface PublicArticleFilters {
@@ -134,11 +135,12 @@ export class PublicArticlesService {
   detail(id: number, countView: boolean): PublicArticleDetail {
     const article = this.requirePublished(id);
     if (countView) this.articles.addView(id);
-    const comments = this.comments.listForArticle(id);
+    const comments = this.comments.listVisibleForArticle(id);
     const stats = { views: this.articles.views(id), comment_count: comments.length };
     const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
+    const threads = commentThreads(comments).slice(0, DETAIL_COMMENTS_COUNT).flat().map(presentPublicComment);
     const body = this.articles.body(id);
-    const detail = presentPublicArticleDetail(article, body, stats, newest, this.diagrams.shownFor(article, body));
+    const detail = presentPublicArticleDetail(article, body, stats, { newest, threads }, this.diagrams.shownFor(article, body));
     return { ...detail, images: imagesShownBy(article.cover, body, this.imageFacts) };
   }
 }

@@ -20,6 +20,11 @@ export class CommentsRepository {
     return [...this.store.state.comments.forArticle(articleId)].sort(newestFirst);
   }
 
+  /** The article's comments readers see (held ones left out), newest first. */
+  listVisibleForArticle(articleId: number): CommentRecord[] {
+    return this.listForArticle(articleId).filter((comment) => comment.status !== 'pending');
+  }
+
   find(id: number): CommentRecord | undefined {
     return this.store.state.comments.find(id);
   }

@@ -1,4 +1,4 @@
-import type { ArticleStatus, RevisionSource } from '@folio/shared';
+import type { ArticleStatus, CommentStatus, RevisionSource } from '@folio/shared';
 import type { ArticleFields } from './articles.repository.js';
 
 /**
@@ -106,6 +106,12 @@ export interface CommentRecord {
   ip_address: string;
   user_agent: string;
   created_at: string;
+  /** The comment of the same article it answers (server/API.md §E12); absent or null at top level. */
+  parent_id?: number | null;
+  /** Set only for the owner's replies through the admin; absent means a visitor's comment. */
+  is_owner?: boolean;
+  /** Absent means published: comments stored before moderation existed are all shown. */
+  status?: CommentStatus;
 }
 
 export interface RevokedTokenRecord {

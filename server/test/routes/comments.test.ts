@@ -35,6 +35,9 @@ describe('POST /api/articles/{id}/comments', () => {
         author: '张三',
         content: '写得很好',
         created_at: expect.stringMatching(/Z$/),
+        parent_id: null,
+        is_owner: false,
+        status: 'published',
       });
       await expect(realtime.waitFor('comments_updated')).resolves.toEqual({ article_id: articleId });
     } finally {
@@ -155,7 +158,21 @@ describe('admin comments', () => {
     const comments = (all.body.data as { comments: Record<string, unknown>[] }).comments;
     expect(comments.map((comment) => comment.article_title)).toEqual(['回收站文章', '在线文章']);
     expect(Object.keys(comments[0] ?? {}).sort()).toEqual(
-      ['article_id', 'article_title', 'author', 'content', 'created_at', 'email', 'id', 'ip_address', 'user_agent'].sort(),
+      [
+        'article_id',
+        'article_title',
+        'author',
+        'content',
+        'created_at',
+        'email',
+        'id',
+        'ip_address',
+        'user_agent',
+        'parent_id',
+        'is_owner',
+        'status',
+        'reply_to_author',
+      ].sort(),
     );
 
     const titles = async (query: string) =>

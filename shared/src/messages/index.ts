@@ -14,3 +14,7 @@ export * from './folder-import.messages.js';
 export * from './desktop-sync.messages.js';
 export * from './editor-search.messages.js';
 export * from './image-insert.messages.js';
+export * from './comment-conversation.messages.js';
+export * from './public-comments.messages.js';
+export * from './mail.messages.js';
+export * from './desktop-comments.messages.js';

@@ -12,6 +12,7 @@ export const DEMO_ARTICLE: PublicArticleDetail = {
   views: 1250,
   comment_count: 0,
   comments: [],
+  comment_threads: [],
   diagrams: [],
   created_at: '2024-01-15T10:30:00Z',
   updated_at: '2024-01-15T10:30:00Z',
