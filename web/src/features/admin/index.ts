@@ -7,7 +7,7 @@
 export { AdminApp } from './admin-app';
 export type { AdminAppProps } from './admin-app';
 export { pickFilesWithInput, resolveFileUrl } from './platform';
-export type { AdminPlatform, Notification, NotifyIntent, PickFilesOptions, TokenStorage } from './platform';
+export type { AdminCommentEvents, AdminPlatform, Notification, NotifyIntent, PickFilesOptions, TokenStorage } from './platform';
 export { ApiError, createApiClient, errorMessage, isAbortError } from '../../lib/api-client';
 export type {
   ApiClient,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AdminCommentNotice } from '@folio/shared';
 import type { FetchLike } from '../../lib/api-client';
 
 /** Where the admin keeps its bearer token: localStorage in the browser, the OS keychain on desktop. */
@@ -21,6 +22,18 @@ export interface Notification {
   intent: NotifyIntent;
   /** How long the snackbar stays, from SNACKBAR_MS (docs/spec.md §9). */
   durationMs: number;
+}
+
+/**
+ * The admin's live comment events (server/API.md §E12): the browser opens its own Socket.IO
+ * connection for them; the desktop supplies them from its main process, as its renderer's origin
+ * is refused by the server's origin check.
+ */
+export interface AdminCommentEvents {
+  /** Each new visitor comment while the admin is open; returns the unsubscribe. */
+  onCommentCreated(listener: (notice: AdminCommentNotice) => void): () => void;
+  /** Counts may have changed (approve, delete, seen elsewhere, reconnect); returns the unsubscribe. */
+  onCommentsChanged(listener: () => void): () => void;
 }
 
 /**
@@ -56,6 +69,8 @@ export interface AdminPlatform {
    * a dialog with only 保存 would be the one place in the app where typing could be lost.
    */
   editArticlesOnPage?: boolean;
+  /** The live comment events; without it the admin connects its own Socket.IO client (same origin). */
+  commentEvents?: AdminCommentEvents;
 }
 
 export const AdminPlatformContext = createContext<AdminPlatform | null>(null);
