@@ -25,8 +25,10 @@ import { registerAuthRoutes } from './routes/admin/auth.routes.js';
 import { emitArticlesChanged } from './routes/admin/articles/articles.routes.js';
 import { registerAdminArticleRoutes } from './routes/admin/articles/index.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
+import { registerAdminMailRoutes } from './routes/admin/mail.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
+import { registerMailRoutes } from './routes/mail.routes.js';
 import { registerDiagramRoutes } from './routes/diagrams.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
@@ -107,6 +109,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerCommentRoutes(api, context);
   registerAdminArticleRoutes(api, context);
   registerAdminCommentRoutes(api, context);
+  registerMailRoutes(api, context);
+  registerAdminMailRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the
   // background, and purge what outlived the recycle bin. Indexing reads every body, so it waits
@@ -122,6 +126,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // Scheduled articles go public at their time with the event a publish by hand sends; those
   // whose time passed while the server was down go public now (server/API.md §E8).
   const stopSchedule = services.schedule.start((ids) => emitArticlesChanged(context, ids), logger);
+  // Comment mail waiting since the last stop goes first, then each as it is queued (server/API.md §E13).
+  services.mail.start();
   // Uploads stored before page sizes existed, or restored from a backup, get them in the background.
   void services.imageSizes.catchUp();
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
@@ -206,6 +212,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       await stopRecycleBinPurge();
       await stopSchedule();
       await services.imageSizes.stop();
+      await services.mail.stop();
       await store.flush();
     },
   };

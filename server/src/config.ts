@@ -44,7 +44,71 @@ const envSchema = z.object({
     .default('false')
     .transform((flag) => flag === 'true' || flag === '1'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  OWNER_EMAIL: optionalText,
 });
+
+/** When a mail that could not be sent is tried again, and when it is given up (server/API.md §E13). */
+export interface MailRetrySchedule {
+  /** The wait after the first failure, doubled after each one that follows... */
+  firstDelayMs: number;
+  /** ...up to this. */
+  maxDelayMs: number;
+  /** A mail still unsent this long after it was queued is given up, with the last SMTP error. */
+  giveUpAfterMs: number;
+}
+
+export const DEFAULT_MAIL_RETRY: MailRetrySchedule = Object.freeze({
+  firstDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+});
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://`, with `user:pass@` when the server wants a sign-in. */
+  smtpUrl: string;
+  /** The sender, `address` or `Name <address>`. */
+  from: string;
+  /** Where the owner's notice of each new comment goes; undefined: only readers' reply mail. */
+  ownerEmail: string | undefined;
+  retry: MailRetrySchedule;
+}
+
+const MAIL_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/;
+const NAMED_MAIL_ADDRESS = /^([^<>\r\n"]*?)\s*<([^<>]+)>$/;
+
+/** Whether `value` is `address` or `Name <address>` (no line breaks: it goes into a mail header). */
+function isMailSender(value: string): boolean {
+  const named = NAMED_MAIL_ADDRESS.exec(value);
+  return MAIL_ADDRESS.test(named ? (named[2] ?? '') : value);
+}
+
+/** What is wrong with the mail variables, one line each; the SMTP URL itself is never echoed (it may hold a password). */
+function mailConfigProblems(vars: { SMTP_URL?: string; MAIL_FROM?: string; OWNER_EMAIL?: string }): string[] {
+  const problems: string[] = [];
+  if (vars.SMTP_URL !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(vars.SMTP_URL);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+      problems.push('SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:pass@smtp.example.com:465');
+    }
+    if (vars.MAIL_FROM === undefined) problems.push('MAIL_FROM: must be set with SMTP_URL (the sender of comment mail)');
+  } else if (vars.MAIL_FROM !== undefined || vars.OWNER_EMAIL !== undefined) {
+    problems.push('SMTP_URL: must be set when MAIL_FROM or OWNER_EMAIL is (no mail can be sent without it)');
+  }
+  if (vars.MAIL_FROM !== undefined && !isMailSender(vars.MAIL_FROM)) {
+    problems.push('MAIL_FROM: must be an email address or "Name <address>"');
+  }
+  if (vars.OWNER_EMAIL !== undefined && !MAIL_ADDRESS.test(vars.OWNER_EMAIL)) {
+    problems.push('OWNER_EMAIL: must be one email address');
+  }
+  return problems;
+}
 
 export interface AiProviderConfig {
   baseUrl: string;
@@ -79,6 +143,8 @@ export interface ServerConfig {
   /** Serve the web build's `*.map` files (they reveal the source; off unless asked for). */
   serveSourceMaps: boolean;
   logLevel: 'silent' | 'error' | 'info';
+  /** Comment mail (server/API.md §E13); undefined when SMTP_URL is not set: no mail at all. */
+  mail: MailConfig | undefined;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -99,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
   if (aiVars.some(Boolean) && !aiVars.every(Boolean)) {
     throw new Error('Invalid configuration:\n  AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together');
   }
+  const mailProblems = mailConfigProblems(vars);
+  if (mailProblems.length > 0) throw new Error(`Invalid configuration:\n  ${mailProblems.join('\n  ')}`);
   return buildConfig({
     port: vars.PORT,
     host: vars.HOST,
@@ -118,6 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : path.resolve(serverRoot, '../web/dist'),
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     logLevel: vars.LOG_LEVEL,
+    mail: vars.SMTP_URL
+      ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? '', ownerEmail: vars.OWNER_EMAIL, retry: DEFAULT_MAIL_RETRY }
+      : undefined,
   });
 }
 
@@ -139,6 +210,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     serveSourceMaps: false,
     logLevel: 'info' as const,
+    mail: undefined,
     ...overrides,
   });
 }

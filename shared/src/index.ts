@@ -12,3 +12,4 @@ export * from './desktop.js';
 export * from './timestamps.js';
 export * from './article-fields.js';
 export * from './article-revisions.js';
+export * from './mail.js';

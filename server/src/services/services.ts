@@ -28,6 +28,7 @@ import { CommentsService } from './comments.service.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { ImageSizesService } from './image-sizes.service.js';
+import { MailService } from './mail/mail.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
@@ -58,6 +59,8 @@ export interface Services {
   /** Remembered `Idempotency-Key`s of article creations (server/API.md §E2). */
   idempotency: IdempotencyService;
   comments: CommentsService;
+  /** Comment mail: its notices, the background sender the app starts, the outbox (server/API.md §E13). */
+  mail: MailService;
   /** Pre-rendered Mermaid diagrams of articles. */
   diagrams: DiagramsService;
   recycleBin: RecycleBinService;
@@ -102,6 +105,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     autosaves,
     schedule,
   });
+  const credentials = await loadAdminCredentials(config, logger);
+  const mail = new MailService(config, store, credentials.secret, logger);
   const publicArticles = new PublicArticlesService(
     articleRepository,
     commentRepository,
@@ -111,7 +116,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     (filename) => imageSizes.facts(filename),
   );
   return {
-    auth: new AuthService(new RevokedTokensRepository(store), await loadAdminCredentials(config, logger)),
+    auth: new AuthService(new RevokedTokensRepository(store), credentials),
     siteBlocks,
     skills: new SkillOrContactService(new SkillOrContactRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
@@ -127,6 +132,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
       siteBlocks,
       adminUsername: config.adminUsername,
     }),
+    mail,
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     revisions: new RevisionsService(new RevisionsRepository(store), articles),

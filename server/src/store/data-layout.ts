@@ -12,6 +12,7 @@ export const FILE_NAMES: Record<FileCollectionName, string> = {
   contacts: 'contacts.json',
   avatars: 'avatars.json',
   articleViews: 'article-views.json',
+  commentSettings: 'comment-settings.json',
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
@@ -63,6 +64,16 @@ export const revisionBodyName = (articleId: number, revision: number) => `${revi
 export const AUTOSAVES_DIR = 'autosaves';
 export const AUTOSAVE_FILE = /^(\d+)\.json$/;
 export const autosaveFileName = (articleId: number) => `${articleId}.json`;
+
+/**
+ * Comment mail (server/API.md §E13): each mail waiting to be sent is one file in `mail/outbox/`,
+ * written in the same commit as the comment it tells of, and removed once sent; the addresses that
+ * asked for no more reply mail are `mail/unsubscribed.json`.
+ */
+export const MAIL_OUTBOX_DIR = 'mail/outbox';
+export const MAIL_OUTBOX_FILE = /^mail\/outbox\/[0-9a-f-]{36}\.json$/;
+export const mailOutboxFileName = (mailId: string) => `${MAIL_OUTBOX_DIR}/${mailId}.json`;
+export const MAIL_UNSUBSCRIBED = 'mail/unsubscribed.json';
 
 /** A file the store writes atomically is first written under a name like this, then renamed. */
 export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

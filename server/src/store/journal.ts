@@ -10,6 +10,8 @@ import {
   IDEMPOTENCY_ANSWER_FILE,
   JOURNAL,
   LEGACY_COMMENTS,
+  MAIL_OUTBOX_FILE,
+  MAIL_UNSUBSCRIBED,
   META,
   REVISION_FILE,
 } from './data-layout.js';
@@ -41,7 +43,7 @@ interface JournalFile {
 }
 
 /** Names the store writes besides the collection files, each accepted by the journal. */
-const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG];
+const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG, MAIL_OUTBOX_FILE];
 
 const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
 
@@ -139,6 +141,7 @@ export class Journal {
       name === META ||
       name === LEGACY_COMMENTS ||
       name === COMMENT_COUNTER ||
+      name === MAIL_UNSUBSCRIBED ||
       // Written whole only by journals of versions before the article logs, replayed once on upgrade.
       name === ARTICLE_SNAPSHOT ||
       KNOWN_FILES.some((pattern) => pattern.test(name)) ||

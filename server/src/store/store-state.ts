@@ -1,5 +1,6 @@
 import type { CommentTable } from './comment-table.js';
 import type { IdempotencyAnswers } from './idempotency-answers.js';
+import type { MailOutboxFiles } from './mail-outbox-files.js';
 import type {
   ArticleRecord,
   AvatarRecord,
@@ -31,12 +32,14 @@ export interface StoreState {
   uploadLog: UploadLogFile;
   /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
   idempotencyAnswers: IdempotencyAnswers;
+  /** Comment mail waiting to be sent, one file each, and the unsubscribed addresses (see {@link MailOutboxFiles}). */
+  mail: MailOutboxFiles;
 }
 
 export type CollectionName = keyof StoreState;
 
 /** The collections kept whole in one file each. */
-export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles'>;
+export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles' | 'mail'>;
 export type FileState = Pick<StoreState, FileCollectionName>;
 
 const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });

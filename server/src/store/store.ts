@@ -20,6 +20,7 @@ import {
 import { DiagramFiles } from './diagram-files.js';
 import { IdempotencyAnswers } from './idempotency-answers.js';
 import { Journal } from './journal.js';
+import { MailOutboxFiles } from './mail-outbox-files.js';
 import type { JournalEntry } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
 import type { PendingFiles } from './pending-files.js';
@@ -37,7 +38,7 @@ export type { CollectionName, FileCollectionName, StoreState } from './store-sta
  * Collections no page shows: changing only these leaves {@link Store.generation} alone (a page
  * view; an upload, which pages show once a record refers to it).
  */
-const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog']);
+const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog', 'mail']);
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
@@ -62,6 +63,7 @@ export class Store {
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
   private readonly comments = new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
   private readonly idempotencyAnswers: IdempotencyAnswers;
+  private readonly mail: MailOutboxFiles;
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
@@ -89,7 +91,8 @@ export class Store {
     this.bodyFiles = new BodyFiles(path.join(dataDir, BODIES_DIR));
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.revisions = new RevisionFiles(dataDir);
-    this.pendingFiles = [this.idempotencyAnswers, this.revisions];
+    this.mail = new MailOutboxFiles(dataDir);
+    this.pendingFiles = [this.idempotencyAnswers, this.revisions, this.mail];
     this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => articleIndex.views.diagramFiles());
     const state = emptyState();
     this.dbs = Object.fromEntries(
@@ -141,6 +144,7 @@ export class Store {
     if (version >= 3) await loadCommentFiles(dataDir, store.comments);
     await migrate({ dataDir, journal, articleIndex, articles: articleIndex.collection, comments: store.comments }, version);
     await store.diagrams.load();
+    await store.mail.load();
     await sweepAtStart({
       dataDir,
       articles: articleIndex.collection.items,
@@ -188,6 +192,7 @@ export class Store {
       idempotencyKeys: this.dbs.idempotencyKeys.data,
       uploadLog: this.dbs.uploadLog.data,
       idempotencyAnswers: this.idempotencyAnswers,
+      mail: this.mail,
     };
   }
 
@@ -206,7 +211,7 @@ export class Store {
     if (names.some((name) => !UNSEEN_COLLECTIONS.has(name))) this.changes += 1;
     for (const name of names) {
       if (name === 'articles') this.articlesChanged = true;
-      else if (name !== 'comments' && name !== 'idempotencyAnswers') this.dirty.add(name);
+      else if (name !== 'comments' && name !== 'idempotencyAnswers' && name !== 'mail') this.dirty.add(name);
     }
     await this.commit();
     return result;

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { MailMessages as T } from '@folio/shared';
+import type { CommentRecord } from '../../store/records.js';
+import type { MailRecord } from '../../store/mail-outbox.repository.js';
+import type { StoredComment } from '../comment-notices.js';
+
+/** How much of the replied-to comment a reply mail quotes. */
+const QUOTED_PARENT_CHARS = 300;
+
+/** A mail as composed, before the outbox gives it its id and bookkeeping. */
+type ComposedMail = Pick<MailRecord, 'kind' | 'to' | 'subject' | 'text' | 'unsubscribe_url'>;
+
+const commentLink = ({ siteOrigin, comment }: StoredComment) =>
+  `${siteOrigin}/articles/${comment.article_id}#comment-${comment.id}`;
+
+const quote = (text: string) => (text.length > QUOTED_PARENT_CHARS ? `${text.slice(0, QUOTED_PARENT_CHARS)}…` : text);
+
+/** An outbox record of a composed mail, waiting for its first attempt. */
+export function outboxRecord(mail: ComposedMail, now: Date): MailRecord {
+  return {
+    id: randomUUID(),
+    ...mail,
+    created_at: now.toISOString(),
+    attempts: 0,
+    sending_since: null,
+    last_error: null,
+    gave_up_at: null,
+  };
+}
+
+/**
+ * The owner's notice of a new visitor comment: who wrote what under which article, the links to
+ * it and to the admin, and whether it waits for review. Plain text only: the visitor's words
+ * never reach an HTML part, and nodemailer encodes every header (no header is built here).
+ */
+export function composeOwnerNotice(stored: StoredComment, ownerEmail: string, pending: boolean): ComposedMail {
+  const { comment, articleTitle, parent, siteOrigin } = stored;
+  const lines = [
+    parent ? T.ownerReplyIntro(comment.author, articleTitle, parent.author) : T.ownerIntro(comment.author, articleTitle),
+    '',
+    comment.content,
+    '',
+    ...(pending ? [T.ownerPending, ''] : []),
+    T.ownerCommentLink(commentLink(stored)),
+    T.ownerAdminLink(`${siteOrigin}/admin/comments`),
+  ];
+  return {
+    kind: 'owner',
+    to: ownerEmail,
+    subject: pending ? T.ownerSubjectPending(articleTitle) : T.ownerSubject(articleTitle),
+    text: lines.join('\n'),
+    unsubscribe_url: null,
+  };
+}
+
+/** The notice to a reader that `stored` answers their comment `parent`, with its unsubscribe link. */
+export function composeReplyNotice(stored: StoredComment, parent: CommentRecord, unsubscribeUrl: string): ComposedMail {
+  const { comment, articleTitle } = stored;
+  const lines = [
+    T.replyGreeting(parent.author),
+    '',
+    T.replyIntro(comment.author, articleTitle),
+    '',
+    T.replyYourComment,
+    quote(parent.content),
+    '',
+    T.replyText,
+    comment.content,
+    '',
+    T.replyLink(commentLink(stored)),
+    '',
+    T.replyUnsubscribe(unsubscribeUrl),
+    T.replyFooter,
+  ];
+  return {
+    kind: 'reply',
+    to: parent.email.trim(),
+    subject: T.replySubject(comment.author, articleTitle),
+    text: lines.join('\n'),
+    unsubscribe_url: unsubscribeUrl,
+  };
+}

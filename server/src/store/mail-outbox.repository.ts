@@ -1,0 +1,95 @@
+import type { MailRecord } from './mail-outbox-files.js';
+import type { Store, StoreState } from './store.js';
+
+export type { MailRecord } from './mail-outbox-files.js';
+
+/** The addresses of two mails are the same person's when equal after trimming, whatever the case. */
+export const normaliseAddress = (address: string): string => address.trim().toLowerCase();
+
+/** The comment-mail outbox and the unsubscribed addresses (server/API.md §E13). */
+export class MailOutboxRepository {
+  constructor(private readonly store: Store) {}
+
+  /** Adds a mail inside a mutation that names `mail` (the comment's own commit). */
+  static enqueue(state: StoreState, mail: MailRecord): void {
+    state.mail.put(mail);
+  }
+
+  static isUnsubscribed(state: StoreState, address: string): boolean {
+    return state.mail.isUnsubscribed(normaliseAddress(address));
+  }
+
+  /** Every mail still to send, oldest first. */
+  queued(): MailRecord[] {
+    return this.store.state.mail
+      .all()
+      .filter((mail) => mail.gave_up_at === null)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  }
+
+  /** Every given-up mail, the most recently given up first. */
+  failed(): MailRecord[] {
+    return this.store.state.mail
+      .all()
+      .filter((mail) => mail.gave_up_at !== null)
+      .sort((a, b) => (b.gave_up_at ?? '').localeCompare(a.gave_up_at ?? ''));
+  }
+
+  find(id: string): MailRecord | undefined {
+    return this.store.state.mail.get(id);
+  }
+
+  isUnsubscribed(address: string): boolean {
+    return MailOutboxRepository.isUnsubscribed(this.store.state, address);
+  }
+
+  /**
+   * Records, durably, that the mail is about to be sent. Resolving also means everything applied
+   * before it is on disk, the comment the mail tells of included: the store commits in order.
+   */
+  markSending(id: string, at: Date): Promise<void> {
+    return this.update(id, (mail) => ({ ...mail, attempts: mail.attempts + 1, sending_since: at.toISOString() }));
+  }
+
+  /** The SMTP server took the mail: it leaves the outbox. */
+  markSent(id: string): Promise<void> {
+    return this.store.mutate(['mail'], (state) => state.mail.delete(id));
+  }
+
+  /** An attempt failed; the mail waits for the next one, or is given up when `gaveUpAt` is set. */
+  markFailed(id: string, reason: string, gaveUpAt: Date | null): Promise<void> {
+    return this.update(id, (mail) => ({
+      ...mail,
+      sending_since: null,
+      last_error: reason,
+      gave_up_at: gaveUpAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Gives up every waiting mail queued before `queuedBefore`, with its own last error or `reason`. */
+  async giveUpQueuedBefore(queuedBefore: Date, reason: string, at: Date): Promise<void> {
+    const expired = this.queued().filter((mail) => Date.parse(mail.created_at) <= queuedBefore.getTime());
+    if (expired.length === 0) return;
+    await this.store.mutate(['mail'], (state) => {
+      for (const mail of expired) {
+        state.mail.put({ ...mail, sending_since: null, last_error: mail.last_error ?? reason, gave_up_at: at.toISOString() });
+      }
+    });
+  }
+
+  /** Removes a mail (a given-up one the owner has read, or one no longer wanted). */
+  remove(id: string): Promise<void> {
+    return this.markSent(id);
+  }
+
+  unsubscribe(address: string): Promise<void> {
+    return this.store.mutate(['mail'], (state) => state.mail.unsubscribe(normaliseAddress(address)));
+  }
+
+  private async update(id: string, change: (mail: MailRecord) => MailRecord): Promise<void> {
+    await this.store.mutate(['mail'], (state) => {
+      const mail = state.mail.get(id);
+      if (mail) state.mail.put(change(mail));
+    });
+  }
+}

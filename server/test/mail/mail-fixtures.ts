@@ -1,0 +1,52 @@
+import type { ServerConfig } from '../../src/config.js';
+import type { CommentNoticeEvent, StoredComment } from '../../src/services/comment-notices.js';
+import type { CommentRecord } from '../../src/store/records.js';
+import { startTestServer } from '../../../tests/support/test-server.js';
+import type { TestServer } from '../../../tests/support/test-server.js';
+
+export const OWNER_EMAIL = 'owner@example.com';
+export const SITE_ORIGIN = 'https://blog.example.com';
+
+/** Mail config for an SMTP server on loopback, with retries fast enough for a test. */
+export function mailConfig(port: number, retry: Partial<NonNullable<ServerConfig['mail']>['retry']> = {}): ServerConfig['mail'] {
+  return {
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'Folio 博客 <blog@example.com>',
+    ownerEmail: OWNER_EMAIL,
+    retry: { firstDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, ...retry },
+  };
+}
+
+export function startMailServer(port: number, retry?: Parameters<typeof mailConfig>[1]): Promise<TestServer> {
+  return startTestServer({ config: { mail: mailConfig(port, retry) } });
+}
+
+let nextId = 100;
+
+export function buildComment(fields: Partial<CommentRecord> = {}): CommentRecord {
+  nextId += 1;
+  return {
+    id: nextId,
+    article_id: 7,
+    author: '张三',
+    email: '',
+    content: '写得很好',
+    ip_address: '127.0.0.1',
+    user_agent: 'test',
+    created_at: new Date().toISOString(),
+    parent_id: null,
+    is_owner: false,
+    status: 'published',
+    ...fields,
+  };
+}
+
+export function storedComment(comment: CommentRecord, parent?: CommentRecord): StoredComment {
+  return { comment, parent, articleTitle: '春天的花', siteOrigin: SITE_ORIGIN };
+}
+
+/** Queues the notices of `event` inside a store commit, as the comments service does. */
+export async function queueNotice(server: TestServer, event: CommentNoticeEvent): Promise<void> {
+  const { notices } = server.app.context.services.mail;
+  await server.app.store.mutate([...notices.collections], (state) => notices.queue(state, event));
+}
