@@ -34,6 +34,24 @@ export interface ImageManifest {
 }
 
 /**
+ * What an interrupted size job left: the derived files are written before the manifest naming
+ * them (see {@link ImageSizesRepository.record}), so a kill in between leaves files no manifest
+ * names, and a kill during a write leaves its temp file. Run at open, before any job starts, so
+ * nothing is being written; a file a manifest names is never touched.
+ */
+async function removeUnnamedFiles(dir: string, manifests: ReadonlyMap<string, ImageManifest>): Promise<void> {
+  const named = new Set([...manifests.values()].flatMap((manifest) => manifest.sizes.map((size) => size.filename)));
+  let removed = false;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const manifestOfUpload = entry.name.endsWith(MANIFEST_SUFFIX) && manifests.has(entry.name.slice(0, -MANIFEST_SUFFIX.length));
+    if (!entry.isFile() || manifestOfUpload || named.has(entry.name)) continue;
+    await fs.rm(path.join(dir, entry.name), { force: true });
+    removed = true;
+  }
+  if (removed) await syncDirectory(dir);
+}
+
+/**
  * `image-sizes/`: a manifest per processed upload (`<upload name>.json`) and the derived files
  * the manifests name. All manifests are read at start and kept in memory: they are small, and
  * the page renderer asks for them on every view.
@@ -57,6 +75,7 @@ export class ImageSizesRepository {
         // A manifest a crash cut short is written again by the next processing pass.
       }
     }
+    await removeUnnamedFiles(dir, manifests);
     return new ImageSizesRepository(dir, manifests);
   }
 

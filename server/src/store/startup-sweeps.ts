@@ -4,6 +4,7 @@ import { serialize } from '@folio/shared/durable-file';
 import {
   ARTICLE_LOG,
   ARTICLE_SNAPSHOT,
+  AUTOSAVES_DIR,
   BODIES_DIR,
   COMMENTS_DIR,
   FILE_NAMES,
@@ -136,10 +137,12 @@ async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: S
 
 /**
  * The names among `candidates` that some stored text mentions. Every collection file (the
- * article logs too), article body, comment file, remembered answer and kept version is read as text, so any field that
- * refers to an upload, by any of its URLs, keeps it: avatars, covers, bodies, the about text and
- * the other site blocks, skills, contacts, and what a version in an article's history shows
- * (restoring it brings its images back). Upload names are long and random, so a match is a reference.
+ * article logs too), article body, comment file, remembered answer, kept version and autosave is
+ * read as text, so any field that refers to an upload, by any of its URLs, keeps it: avatars,
+ * covers and bodies (of articles in the bin too), the about text and the other site blocks,
+ * skills, contacts, what a version in an article's history shows (restoring it brings its images
+ * back) and the editor's unsaved fields (server/API.md §E9). Upload names are long and random, so
+ * a match is a reference.
  */
 async function referencedNames(dataDir: string, candidates: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -154,6 +157,7 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
     ...(await filesIn(path.join(dataDir, COMMENTS_DIR))),
     ...(await filesIn(path.join(dataDir, IDEMPOTENCY_DIR))),
     ...(await filesInFolders(path.join(dataDir, REVISIONS_DIR))),
+    ...(await filesIn(path.join(dataDir, AUTOSAVES_DIR))),
   ];
   for (const source of sources) {
     const text = await fs.readFile(source, 'utf8').catch(() => '');
@@ -163,8 +167,13 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
   return found;
 }
 
+/** The paths of a folder's entries; none when the folder is not there (yet). */
 async function filesIn(dir: string): Promise<string[]> {
-  return (await fs.readdir(dir)).map((name) => path.join(dir, name));
+  const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return names.map((name) => path.join(dir, name));
 }
 
 async function filesInFolders(dir: string): Promise<string[]> {

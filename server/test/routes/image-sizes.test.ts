@@ -145,3 +145,25 @@ describe('uploads stored before sizes existed', () => {
     expect((await sizeFiles(fourth)).filter((name) => !name.startsWith('notes.txt'))).toEqual([]);
   });
 });
+
+describe('what an interrupted size job left', () => {
+  it('is removed at the next start: size files no manifest names and temp files; named sizes stay', async () => {
+    const started = await signedIn();
+    const { server } = started;
+    const { filename } = await upload(started, '/api/admin/articles/images', await photo(600, 400), 'kept.jpg');
+    const made = await sizeFiles(server);
+    expect(made).toHaveLength(1 + 2 * 2);
+    await server.stop();
+    // A kill after the size files were written but before their manifest, and one during a write.
+    const dir = path.join(server.dataDir, 'image-sizes');
+    await writeFile(path.join(dir, `${'a'.repeat(32)}.avif`), 'half a job');
+    await writeFile(path.join(dir, `${'b'.repeat(32)}.webp`), 'half a job');
+    await writeFile(path.join(dir, `.${'c'.repeat(32)}.webp.1a2b.tmp`), 'cut short');
+
+    const restarted = await startTestServer({ dataDir: server.dataDir });
+    servers.push(restarted);
+    await idle(restarted);
+    expect(await sizeFiles(restarted)).toEqual(made);
+    expect((await facts(restarted, filename)).status).toBe(200);
+  });
+});

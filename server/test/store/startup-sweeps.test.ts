@@ -77,6 +77,45 @@ describe('start-up sweeps of uploads', () => {
     expect(log.items.map((entry) => entry.filename)).toEqual([recent]);
   });
 
+  it('keeps, past the grace period, an upload only an article in the bin or an unsaved autosave shows', async () => {
+    server = await startTestServer();
+    const api = apiClient(server.url);
+    const token = await server.login();
+    const upload = async () => {
+      const response = await api<EnvelopeBody>('POST', '/api/admin/articles/images', {
+        token,
+        body: imageForm(buildImage('png')),
+      });
+      return (response.body.data as { filename: string }).filename;
+    };
+    const [binnedCover, binnedBody, autosaved] = [await upload(), await upload(), await upload()];
+    const create = async (json: Record<string, string>) =>
+      ((await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json })).body.data as { id: number }).id;
+    const binned = await create({
+      title: '进了回收站',
+      cover: `/uploads/${binnedCover}`,
+      content: `![](/uploads/${binnedBody})`,
+    });
+    expect((await api('DELETE', `/api/admin/articles/${binned}`, { token })).status).toBe(200);
+    const drafted = await create({ title: '草稿', content: '还没有图' });
+    const unsaved = {
+      title: '草稿',
+      category: '',
+      tags: '',
+      summary: '',
+      cover: '',
+      content: `![](/uploads/${autosaved})`,
+      base_revision: 1,
+    };
+    expect((await api('PUT', `/api/admin/articles/${drafted}/autosave`, { token, json: unsaved })).status).toBe(200);
+
+    const dir = server.dataDir;
+    await server.stop();
+    await ageUploads(dir, [binnedCover, binnedBody, autosaved]);
+    server = await startTestServer({ dataDir: dir });
+    expect(await uploadsOf(dir)).toEqual([binnedCover, binnedBody, autosaved].sort());
+  });
+
   it('keeps a multipart upload in the data directory while it streams, and removes what a SIGKILL left there', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'folio-sweep-'));
     child = await spawnServer({ dataDir });
