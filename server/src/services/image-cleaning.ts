@@ -10,8 +10,14 @@ import { badRequest, payloadTooLarge } from '../errors.js';
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** JPEG quality of a re-encoded original: visually lossless for photos, with mozjpeg's smaller files. */
-const JPEG_QUALITY = 85;
+/**
+ * How a JPEG is written again: quality 85 (visually lossless for photos) with mozjpeg's
+ * quantisation tables, but without its trellis quantisation and scan search. Those two made a
+ * 12-megapixel photo take 1.6 s to encode instead of 0.3 s (on the two-core server), for a file
+ * about 8% smaller; the upload waits for this encode, so speed wins. Only file size differs:
+ * trellis quantisation drops coefficients, so leaving it out never makes the picture worse.
+ */
+export const JPEG_OPTIONS = { quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false } as const;
 const WEBP_QUALITY = 85;
 
 // Decoded images are not reused, so libvips' operation cache would only hold memory.
@@ -45,7 +51,7 @@ export function openUntrusted(bytes: Uint8Array): Sharp {
 function encodeAs(image: Sharp, format: CleanableFormat): Sharp {
   switch (format) {
     case 'jpg':
-      return image.jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+      return image.jpeg(JPEG_OPTIONS);
     case 'png':
       return image.png();
     case 'webp':
