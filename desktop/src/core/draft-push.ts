@@ -1,15 +1,17 @@
 /**
  * The background sync's choices for one draft (sync.ts `pushDraft` runs them inside the draft's
- * queue): whether and how its text goes to the server, and the autosave send for a published or
- * scheduled article (server/API.md §E9.1), which keeps what readers see unchanged until 发布.
+ * queue): whether and how its text goes to the server, the autosave send for a published or
+ * scheduled article (server/API.md §E9.1), which keeps what readers see unchanged until 发布,
+ * and, before any send, the upload of the images kept with the draft while offline.
  */
 import { DesktopMessages as D } from '@folio/shared';
 import type { ArticlesApi } from './articles-api.js';
 import type { StoredDraft } from './draft-file.js';
+import type { DraftImages } from './draft-images.js';
 import { hasSendableText, isUnsent } from './draft-sync-state.js';
 import { isNetworkError } from './http.js';
 import type { Mirror } from './mirror.js';
-import type { PublishOutcome } from './sync.js';
+import type { PublishOutcome, SendMode } from './sync.js';
 
 export interface PushContext {
   api: ArticlesApi;
@@ -71,4 +73,27 @@ export async function pushAutosave(
     next.lastError = result.message;
   });
   return { status: 'rejected', draft: refused, message: result.message };
+}
+
+/**
+ * Uploads the images kept with the draft and rewrites their links (draft-images.ts); an outcome
+ * when its text must wait: offline (a publish stays 待发布), 401/429/5xx, or an image the server
+ * refused (the local link stays and `lastError` says why; a publish goes back to 仅本地).
+ */
+export async function sendKeptImages(
+  context: PushContext,
+  images: DraftImages | undefined,
+  draft: StoredDraft,
+  mode: SendMode,
+): Promise<PublishOutcome | undefined> {
+  if (!images) return undefined;
+  const outcome = await images.uploadLinked(draft, context);
+  if (outcome.status === 'ready') return undefined;
+  const message = outcome.status === 'offline' ? D.offlineQueued : outcome.message;
+  if (mode === 'push' && outcome.status !== 'rejected') return { status: outcome.status, draft, message };
+  const held = await context.change(draft.id, (next) => {
+    if (mode === 'publish') next.state = outcome.status === 'rejected' ? 'local' : 'pending';
+    next.lastError = message;
+  });
+  return { status: outcome.status, draft: held, message };
 }

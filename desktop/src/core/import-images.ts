@@ -9,6 +9,7 @@
  *   link (`/images/a.png`, as Hexo and Hugo write them) is looked for in the chosen folder
  *   `root` first, then as an absolute path on this disk; `rootRelative` says it was one.
  * - `imageProblem(target, judged)` — the Chinese problem for a judged image, or undefined when fine.
+ * - `imageExtensionOf(head)` — `jpg`, `png`, `gif` or `webp` by the magic bytes; undefined otherwise.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -24,13 +25,27 @@ export interface JudgedImage {
   rootRelative: boolean;
 }
 
-/** The image types the server accepts (server/API.md §E3), by their first bytes. */
-const MAGIC: readonly ((head: Buffer) => boolean)[] = [
-  (head) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  (head) => /^GIF8[79]a/.test(head.subarray(0, 6).toString('latin1')),
-  (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+export type ImageExtension = 'jpg' | 'png' | 'gif' | 'webp';
+
+/** The image types the server accepts (server/API.md §E3), by their first bytes, with the extension each is stored under. */
+const MAGIC: readonly { extension: ImageExtension; matches: (head: Buffer) => boolean }[] = [
+  { extension: 'jpg', matches: (head) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
+  {
+    extension: 'png',
+    matches: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { extension: 'gif', matches: (head) => /^GIF8[79]a/.test(head.subarray(0, 6).toString('latin1')) },
+  {
+    extension: 'webp',
+    matches: (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
+
+/** The extension of an image the server would accept, judged by its first 12 bytes; undefined for any other file. */
+export function imageExtensionOf(head: Uint8Array): ImageExtension | undefined {
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  return MAGIC.find((type) => type.matches(bytes))?.extension;
+}
 
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
@@ -54,7 +69,7 @@ async function judgeFile(file: string): Promise<ImageVerdict> {
   if (info.size > LIMITS.imageBytes) return 'too-large';
   const head = await readHead(file).catch(() => undefined);
   if (!head) return 'missing';
-  return MAGIC.some((matches) => matches(head)) ? 'ok' : 'unsupported';
+  return imageExtensionOf(head) ? 'ok' : 'unsupported';
 }
 
 export async function judgeImage(target: string, markdownFile: string, root: string): Promise<JudgedImage> {

@@ -21,6 +21,10 @@
  *   no overlap the merge is sent over the server's revision (again once more if it moved again
  *   meanwhile); only a real overlap becomes a conflict, kept with the server copy and the base.
  *   - `keepAsNew(draftId): Promise<StoredDraft>` — the local text as a separate new 仅本地 draft
+ * - Images kept with the draft while offline (draft-images.ts) are uploaded and their links
+ *   rewritten before any of its text is sent; an image the server refuses holds the text back
+ *   (`rejected`, the reason in `lastError`). After a send the server confirms, kept images no
+ *   draft links to any more are deleted.
  * - `PublishOutcome.status`: 'synced' | 'conflict' | 'offline' | 'rejected' (a 4xx the user must
  *   fix; the draft goes back to 仅本地 with `lastError`) | 'retry-later' (401/429/5xx; stays 待发布).
  *   Offline never throws: the draft stays 待发布 with `lastError` = offline message.
@@ -33,11 +37,12 @@ import type { ServerCopy } from '../channels/drafts.schema.js';
 import { conflictCopy } from './articles-api.js';
 import type { ApiResult, ArticlesApi, ServerArticle } from './articles-api.js';
 import type { StoredDraft } from './draft-file.js';
+import type { DraftImages } from './draft-images.js';
 import { DraftError } from './draft-store.js';
 import type { DraftStore } from './draft-store.js';
 import { isNetworkError } from './http.js';
 import type { Mirror } from './mirror.js';
-import { pushAutosave, pushRoute } from './draft-push.js';
+import { pushAutosave, pushRoute, sendKeptImages } from './draft-push.js';
 import type { PushContext } from './draft-push.js';
 import { createKeyedSerialQueue } from './serial-queue.js';
 
@@ -57,7 +62,7 @@ export interface PushOutcome {
 }
 
 /** A publish (发布, state 待发布) or the background sync's push of a draft's text. */
-type SendMode = 'publish' | 'push';
+export type SendMode = 'publish' | 'push';
 
 /**
  * 'merged' carries the body the owner settled and any other field they decided by hand; a field
@@ -70,6 +75,8 @@ export interface SyncEngineOptions {
   drafts: DraftStore;
   api: ArticlesApi;
   mirror?: Mirror;
+  /** The images kept with offline drafts; without it links to them are sent as they are. */
+  images?: DraftImages;
   /** Called after every state change sync makes (the glue forwards it to the renderer). */
   onDraftChange?: (draft: StoredDraft) => void;
 }
@@ -93,20 +100,26 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {}
 
   publish(draftId: string): Promise<PublishOutcome> {
-    return this.queue.run(draftId, () => this.send(draftId, MERGE_ATTEMPTS, 'publish'));
+    return this.queue
+      .run(draftId, () => this.send(draftId, MERGE_ATTEMPTS, 'publish'))
+      .then((outcome) => this.afterSend(outcome));
   }
 
   pushDraft(draftId: string): Promise<PushOutcome> {
-    return this.queue.run(draftId, async () => {
-      const draft = this.requireDraft(draftId);
-      const route = pushRoute(draft, this.options.mirror);
-      const { articleId, baseRevision } = draft;
-      if (route === 'none') return { status: 'skipped', draft };
-      if (route === 'autosave' && articleId !== null && baseRevision !== null) {
-        return pushAutosave(this.pushContext(), draft, { articleId, baseRevision });
-      }
-      return this.send(draftId, MERGE_ATTEMPTS, 'push');
-    });
+    return this.queue
+      .run(draftId, async (): Promise<PushOutcome> => {
+        const draft = this.requireDraft(draftId);
+        const route = pushRoute(draft, this.options.mirror);
+        const { articleId, baseRevision } = draft;
+        if (route === 'none') return { status: 'skipped', draft };
+        if (route === 'autosave' && articleId !== null && baseRevision !== null) {
+          const held = await sendKeptImages(this.pushContext(), this.options.images, draft, 'push');
+          if (held) return held;
+          return pushAutosave(this.pushContext(), this.requireDraft(draftId), { articleId, baseRevision });
+        }
+        return this.send(draftId, MERGE_ATTEMPTS, 'push');
+      })
+      .then((outcome) => this.afterSend(outcome));
   }
 
   async publishPending(): Promise<PublishOutcome[]> {
@@ -193,6 +206,9 @@ export class SyncEngine {
    * is and leaves the state 仅本地 when it fails; a publish marks the draft 待发布 first.
    */
   private async send(draftId: string, mergesLeft: number, mode: SendMode): Promise<PublishOutcome> {
+    // Before the create below records the fields it sends: they must hold the server's links.
+    const held = await sendKeptImages(this.pushContext(), this.options.images, this.requireDraft(draftId), mode);
+    if (held) return held;
     let draft = await this.change(draftId, (next) => {
       if (mode === 'publish') {
         next.state = 'pending';
@@ -316,6 +332,18 @@ export class SyncEngine {
       next.lastError = message;
     });
     return { status: 'rejected', draft, message };
+  }
+
+  /** Once the server holds a draft, the kept images no draft links to any more go. */
+  private async afterSend<T extends { status: string }>(outcome: T): Promise<T> {
+    if (outcome.status !== 'synced' || !this.options.images) return outcome;
+    try {
+      await this.options.images.removeUnlinked(this.options.drafts);
+    } catch (error) {
+      // A file left behind costs disk space only; the send itself succeeded.
+      console.error('Folio: removing unlinked draft images failed', error);
+    }
+    return outcome;
   }
 
   private pushContext(): PushContext {

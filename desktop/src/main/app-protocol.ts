@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { DRAFT_IMAGES_PATH } from '../common/draft-images-path';
 import { SERVER_FILES_PATH } from '../common/server-files-path';
 
 /**
@@ -7,7 +8,8 @@ import { SERVER_FILES_PATH } from '../common/server-files-path';
  * Electron-free: takes a fetch Request and answers a Response, so it is tested under Node.
  * Every answer carries the CSP header; paths outside the renderer folder are refused; an unknown
  * path without a file extension falls back to index.html so client-side routes survive a reload.
- * `/server-files/...` is the servers' images, fetched by main (server-files.ts).
+ * `/server-files/...` is the servers' images, fetched by main (server-files.ts); `/draft-images/...`
+ * the images kept with offline drafts (draft-image-files.ts).
  */
 export interface AppProtocolOptions {
   rendererDir: string;
@@ -16,6 +18,8 @@ export interface AppProtocolOptions {
   readFile?: (file: string) => Promise<Uint8Array>;
   /** Answers `/server-files/...` (the servers' images, see server-files.ts); 404 without it. */
   serverFiles?: (request: Request) => Promise<Response>;
+  /** Answers `/draft-images/...` (see draft-image-files.ts); 404 without it. */
+  draftImages?: (request: Request) => Promise<Response>;
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -59,6 +63,11 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     if (pathname.startsWith(SERVER_FILES_PATH)) {
       return options.serverFiles
         ? options.serverFiles(request)
+        : new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
+    }
+    if (pathname.startsWith(DRAFT_IMAGES_PATH)) {
+      return options.draftImages
+        ? options.draftImages(request)
         : new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
     }
     const file = path.resolve(root, `.${pathname}`);

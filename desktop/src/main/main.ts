@@ -26,6 +26,7 @@ import { TokenVault } from '../core/token-vault';
 import { loadWindowState, placeWindow, saveWindowState } from '../core/window-state';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from './app-origin';
 import { createAppProtocolHandler } from './app-protocol';
+import { createDraftImageFilesHandler } from './draft-image-files';
 import { createServerFilesHandler } from './server-files';
 import { createConnectivity, startConnectivityWatch } from './connectivity';
 import { contentSecurityPolicy } from './csp';
@@ -123,6 +124,8 @@ async function start(): Promise<void> {
         serverUrl: (profileId) => profiles.get(profileId)?.url,
         fetch: (url, init) => net.fetch(url, init),
       }),
+      // Images pasted into a draft offline, shown in its preview from this disk.
+      draftImages: createDraftImageFilesHandler({ dataDir, hasProfile: (profileId) => profiles.get(profileId) !== undefined }),
     }),
   );
   installPermissionGuard(session.defaultSession);

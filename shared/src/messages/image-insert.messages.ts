@@ -15,4 +15,6 @@ export const ImageInsertMessages = {
   coverDropHint: '可拖入或粘贴图片',
   coverFailed: (reason: string) => `封面上传失败：${reason}`,
   coverUploaded: '封面已上传',
+  /** The desktop kept an image with an offline draft, and its file is gone when the draft syncs. */
+  keptImageMissing: (name: string) => `本机保存的图片 ${name} 已不存在，请删除该图片链接或重新插入图片`,
 } as const;
