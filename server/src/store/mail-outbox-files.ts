@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { serialize } from '@folio/shared/durable-file';
-import { MAIL_OUTBOX_DIR, MAIL_OUTBOX_FILE, MAIL_UNSUBSCRIBED, mailOutboxFileName } from './data-layout.js';
+import { MAIL_OUTBOX_DIR, MAIL_OUTBOX_FILE, MAIL_UNSUBSCRIBED, isTempFileName, mailOutboxFileName } from './data-layout.js';
 import { PendingFiles } from './pending-files.js';
 
 /** One mail waiting in the outbox, or given up (server/API.md §E13). Removed once sent. */
@@ -41,7 +41,8 @@ export class MailOutboxFiles extends PendingFiles {
     await fs.mkdir(path.join(this.dataDir, MAIL_OUTBOX_DIR), { recursive: true });
     for (const name of await fs.readdir(path.join(this.dataDir, MAIL_OUTBOX_DIR))) {
       const fileName = `${MAIL_OUTBOX_DIR}/${name}`;
-      // Anything else is the temp file of a write a crash cut short: the journal holds what it was.
+      // The temp file of a write a crash cut short: the file (or the journal) holds what it was.
+      if (isTempFileName(name)) await fs.rm(path.join(this.dataDir, fileName), { force: true });
       if (!MAIL_OUTBOX_FILE.test(fileName)) continue;
       const record = JSON.parse((await this.readText(fileName)) ?? 'null') as MailRecord | null;
       if (record) this.records.set(record.id, record);
