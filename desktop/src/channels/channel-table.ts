@@ -3,6 +3,7 @@ import { DesktopBridgeMessages as M } from '@folio/shared';
 import { apiRequestSchema, apiResponseSchema } from './api-request.schema';
 import { channel } from './channel-spec';
 import type { ChannelGroups, EventSpecs } from './channel-spec';
+import { commentCreatedEventSchema } from './comments.schema';
 import { articleIdSchema, idArgument, isoDate, localIdSchema, noArgument, ok } from './common.schema';
 import {
   draftRevisionSchema,
@@ -130,6 +131,12 @@ export const eventTable = {
   /** Quit is waiting: save what is typed but not yet saved, then call `app.flushed`. */
   flush: z.object({}),
   menu: z.object({ command: menuCommandSchema }),
+  /** A visitor commented on the signed-in server (core/comment-feed.ts); main has shown it natively, or not. */
+  'comments.created': commentCreatedEventSchema,
+  /** The comment counts may have changed (approved, deleted, seen elsewhere, the feed reconnected). */
+  'comments.changed': z.object({}),
+  /** The owner clicked a comment's native notification: show the comment page. */
+  'comments.open': z.object({}),
 } as const satisfies EventSpecs;
 export type EventTable = typeof eventTable;
 export type EventName = keyof EventTable & string;

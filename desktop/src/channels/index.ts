@@ -2,7 +2,7 @@
  * The desktop bridge (`window.folio`): everything that crosses between the renderer and the main
  * process is declared in this folder once, one module per job:
  * - the domain schemas of the arguments and results (`*.schema.ts`: session and profiles,
- *   api.request, mirror, drafts, folder import), built on the shared contracts of `@folio/shared`;
+ *   api.request, mirror, drafts, folder import, comment notices), built on the shared contracts of `@folio/shared`;
  * - `channel-table.ts`: the table of task functions and events;
  * - `bridge-reply.ts`: the reply every call answers, and `BridgeError`;
  * - `create-bridge.ts`: builds the `window.folio` object from the table. The preload calls it
@@ -21,6 +21,7 @@ export * from './api-request.schema';
 export * from './bridge-reply';
 export * from './channel-spec';
 export * from './channel-table';
+export * from './comments.schema';
 export * from './common.schema';
 export * from './create-bridge';
 export * from './drafts.schema';

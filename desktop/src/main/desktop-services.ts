@@ -1,3 +1,4 @@
+import { createCommentNotices } from './comment-notices';
 import { createApiRequestHandlers } from './handlers/api-request-handlers';
 import { createDraftHandlers } from './handlers/draft-handlers';
 import { createFolderImportHandlers } from './handlers/folder-import-handlers';
@@ -20,7 +21,10 @@ export type { HandlerDeps, Handlers } from './handlers/handler-context';
 /** The handlers plus what main needs around them. */
 export interface DesktopServices {
   handlers: Handlers;
-  /** Waits until every draft save that was accepted is on disk and background work has ended (quit calls this). */
+  /**
+   * Waits until every draft save that was accepted is on disk and background work has ended, and
+   * closes the comment connection (quit calls this).
+   */
   settleDrafts(): Promise<void>;
   /**
    * Sends every 待发布 draft of the active profile, telling the owner of each one published or in
@@ -32,7 +36,18 @@ export interface DesktopServices {
 }
 
 export function createDesktopServices(deps: HandlerDeps): DesktopServices {
-  const context = createHandlerContext(deps);
+  const comments = createCommentNotices(deps);
+  // Every session change (sign-in, sign-out, another server) goes out as the `session` event:
+  // the comment connection follows it.
+  const context = createHandlerContext({
+    ...deps,
+    emit: (event, payload) => {
+      deps.emit(event, payload);
+      if (event === 'session') comments.follow();
+    },
+  });
+  // A token remembered from the last run: connected from the start.
+  comments.follow();
   const drafts = createDraftHandlers(context);
   const mirror = createMirrorHandlers(context);
   const handlers: Handlers = {
@@ -64,6 +79,7 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
   return {
     handlers,
     settleDrafts: async () => {
+      comments.stop();
       await drafts.settle();
       // The mirror's background fill ends too: its writes are done before quit (or a test's cleanup).
       await mirror.stop();

@@ -15,6 +15,7 @@ import { BackgroundSync } from '../../core/background-sync';
 import { SyncEngine } from '../../core/sync';
 import type { TokenVault } from '../../core/token-vault';
 import type { Connectivity } from '../connectivity';
+import type { Notify } from '../notifier';
 import type { BridgeHandlers } from '../dispatch';
 import { reportBackgroundOutcome } from '../sync-outcomes';
 
@@ -34,8 +35,8 @@ export interface HandlerDeps {
   connectivity: Connectivity;
   /** Native file pickers (Electron's dialog; the harness answers with fixed paths). */
   dialogs: { pickFiles(): Promise<string[]>; pickFolder(): Promise<string[]> };
-  /** app.notify: a native notification when the window is in the background. */
-  notify: Handlers['app']['notify'];
+  /** app.notify and the comment notices: a native notification when the window is in the background. */
+  notify: Notify;
   /** Main -> renderer events (sync state, import progress, session changes). */
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** The renderer answered the `flush` event (app.flushed). */

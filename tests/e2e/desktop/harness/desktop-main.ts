@@ -13,7 +13,10 @@ import { createEventEmitter } from '../../../../desktop/src/main/events';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 import { createDesktopServices } from '../../../../desktop/src/main/desktop-services';
 import { createServerFilesHandler } from '../../../../desktop/src/main/server-files';
+import { createNotifier } from '../../../../desktop/src/main/notifier';
 import { fakeSafeStorage } from '../../../../desktop/test/support/fake-safe-storage';
+import { fakeNotificationClass } from './fake-notification';
+import type { ShownNotification } from './fake-notification';
 
 /** Which keychain the fake safeStorage pretends the OS has. */
 export type KeychainKind = 'keychain' | 'basic_text';
@@ -27,6 +30,13 @@ export interface DesktopMain {
   answerDialogs(paths: string[]): void;
   /** Notifications main was asked to show (app.notify). */
   notifications: { title: string; body: string }[];
+  /**
+   * Whether the window counts as focused (true at start): main's notifier shows a native
+   * notification only when it is not. Clicking a notification focuses it again.
+   */
+  window: { focused: boolean };
+  /** The native notifications main's real notifier showed, through a fake Electron Notification. */
+  shownNotifications: ShownNotification[];
   /** Answers the page's `/server-files/...` image requests, as main's app:// protocol does. */
   serverFiles(request: Request): Promise<Response>;
   /** Every bridge call answered so far (channel name and reply), oldest first. */
@@ -71,6 +81,13 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
   const emit = createEventEmitter(() => recorder);
   let dialogAnswer: string[] = [];
   const notifications: { title: string; body: string }[] = [];
+  const windowState = { focused: true };
+  const shownNotifications: ShownNotification[] = [];
+  const nativeNotify = createNotifier({
+    Notification: fakeNotificationClass(shownNotifications),
+    isWindowFocused: () => windowState.focused,
+    focusWindow: () => (windowState.focused = true),
+  });
   let publishPending: () => Promise<void> = async () => undefined;
   const connectivity = createConnectivity((state) => {
     emit('connectivity', state);
@@ -85,9 +102,9 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     connectivity,
     emit,
     dialogs: { pickFiles: async () => dialogAnswer, pickFolder: async () => dialogAnswer },
-    notify: ({ title, body }) => {
-      notifications.push({ title, body });
-      return { shown: false };
+    notify: (input) => {
+      notifications.push({ title: input.title, body: input.body });
+      return nativeNotify(input);
     },
   });
   publishPending = () => services.publishPending();
@@ -114,6 +131,8 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
       dialogAnswer = paths;
     },
     notifications,
+    window: windowState,
+    shownNotifications,
     sentEvents,
     async stop() {
       watch.stop();
