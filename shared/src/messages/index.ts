@@ -18,3 +18,4 @@ export * from './comment-conversation.messages.js';
 export * from './public-comments.messages.js';
 export * from './mail.messages.js';
 export * from './desktop-comments.messages.js';
+export * from './admin-comments.messages.js';
