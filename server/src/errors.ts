@@ -5,6 +5,7 @@ export type ErrorSlug =
   | 'bad_request'
   | 'validation_failed'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -35,6 +36,7 @@ export const badRequest = (msg: string = M.badRequest, data: unknown = null) => 
 export const validationFailed = (errors: FieldError[]) =>
   new AppError(400, 'validation_failed', errors[0]?.msg ?? M.badRequest, { errors });
 export const unauthorized = (msg: string, data: unknown = null) => new AppError(401, 'unauthorized', msg, data);
+export const forbidden = (msg: string) => new AppError(403, 'forbidden', msg);
 export const notFound = (msg: string = M.routeNotFound) => new AppError(404, 'not_found', msg);
 export const methodNotAllowed = () => new AppError(405, 'method_not_allowed', M.methodNotAllowed);
 export const conflict = (msg: string) => new AppError(409, 'conflict', msg);

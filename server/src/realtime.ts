@@ -1,10 +1,16 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import type { RealtimeEmitArgs, RealtimeEvent } from '@folio/shared';
+import type { AdminRealtimeEvent, AdminRealtimeEventMap, RealtimeEmitArgs, RealtimeEvent } from '@folio/shared';
+import { AdminSockets } from './http/admin-socket.js';
+import type { AdminTokenCheck } from './http/admin-socket.js';
 
 /** What routes use to tell open pages that data changed (server/API.md §13), typed by RealtimeEventMap. */
 export interface Broadcaster {
   emit<E extends RealtimeEvent>(event: E, ...payload: RealtimeEmitArgs<E>): void;
+  /** Tells signed-in admins only (the room of server/API.md §E12); public sockets never hear it. */
+  emitToAdmins<E extends AdminRealtimeEvent>(event: E, payload: AdminRealtimeEventMap[E]): void;
+  /** Opens the admin room to sockets whose handshake token passes `check`. */
+  admitAdmins(check: AdminTokenCheck): void;
 }
 
 /**
@@ -25,7 +31,8 @@ export function socketOriginAllowed(request: IncomingMessage, allowed: ReadonlyS
 
 /**
  * Socket.IO on the default namespace only. Clients just listen: no handler is registered for
- * anything they send, and Socket.IO itself refuses other namespaces.
+ * anything they send, and Socket.IO itself refuses other namespaces. A client may send an admin
+ * token in its handshake to hear the admin events too (see {@link AdminSockets}).
  */
 export function createRealtime(
   httpServer: HttpServer,
@@ -46,10 +53,14 @@ export function createRealtime(
     allowRequest: (request, callback) => callback(null, socketOriginAllowed(request, allowed)),
     serveClient: false,
   });
+  const admins = new AdminSockets(io);
   const broadcaster: Broadcaster = {
     emit: (event, ...payload) => {
+      // Admin sockets hear these too: they are ordinary clients besides.
       io.emit(event, ...payload);
     },
+    emitToAdmins: (event, payload) => admins.emit(event, payload),
+    admitAdmins: (check) => admins.checkTokensWith(check),
   };
   return { io, broadcaster };
 }

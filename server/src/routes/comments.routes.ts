@@ -1,21 +1,39 @@
 import type { Router } from '@koa/router';
-import { COMMENTS_PAGE_SIZE, LIMITS, RealtimeEvents, ServerMessages as M, commentCreateSchema } from '@folio/shared';
+import {
+  AdminRealtimeEvents,
+  COMMENTS_PAGE_SIZE,
+  CommentConversationMessages as CM,
+  LIMITS,
+  RealtimeEvents,
+  ServerMessages as M,
+  commentCreateSchema,
+} from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { jsonBody } from '../http/body.js';
 import { paginate, sendCreated, sendOk } from '../http/envelope.js';
-import { parseBody, parseId, parsePagination } from '../http/validate.js';
-import { presentPostedComment, presentPublicComment } from '../presenters/comments.presenter.js';
+import { parseBody, parseId, parsePagination, queryString } from '../http/validate.js';
+import { presentPostedComment, presentPublicComment, statusOf } from '../presenters/comments.presenter.js';
+import { siteOrigin } from '../web/site-origin.js';
 
 /**
- * Public comments of server/API.md §11.1 and §11.2. There is deliberately no public delete. The per-IP post
- * limit is the `comments` rate limit (5 a minute, 30 an hour unless a test raises it).
+ * Public comments of server/API.md §11.1 and §11.2, with the replies and threads of §E12. There
+ * is deliberately no public delete. The per-IP post limit is the `comments` rate limit (5 a
+ * minute, 30 an hour unless a test raises it).
  */
-export function registerCommentRoutes(router: Router, { services, realtime, rateLimits }: AppContext): void {
+export function registerCommentRoutes(router: Router, { config, services, realtime, rateLimits }: AppContext): void {
   const service = services.comments;
 
   router.get('/api/articles/:id/comments', (ctx) => {
     const articleId = parseId(ctx.params.id, M.articleNotFound);
     const { page, perPage } = parsePagination(ctx, COMMENTS_PAGE_SIZE);
+    if (queryString(ctx, 'threads') === '1') {
+      // Pages count threads: a top-level comment with every reply under it (server/API.md §E12).
+      const { threads, total } = service.threadsForLiveArticle(articleId);
+      const { items, pagination } = paginate(threads, page, perPage);
+      const comments = items.flat().map(presentPublicComment);
+      sendOk(ctx, { comments, ...pagination, comment_total: total }, { legacy: { ...pagination } });
+      return;
+    }
     const { items, pagination } = paginate(service.listForLiveArticle(articleId), page, perPage);
     // The original client reads `data.comments`, so a comment list's data is an object.
     sendOk(ctx, { comments: items.map(presentPublicComment), ...pagination }, { legacy: { ...pagination } });
@@ -25,8 +43,15 @@ export function registerCommentRoutes(router: Router, { services, realtime, rate
   router.post('/api/articles/:id/comments', rateLimits.middleware('comments'), jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
     const articleId = parseId(ctx.params.id, M.articleNotFound);
     const fields = parseBody(commentCreateSchema, ctx.request.body);
-    const comment = await service.create(articleId, fields, { ip: ctx.ip, userAgent: ctx.get('User-Agent') });
-    realtime.emit(RealtimeEvents.comments, { article_id: articleId });
-    sendCreated(ctx, presentPostedComment(comment), { msg: M.commentPosted, legacy: { id: comment.id } });
+    const client = { ip: ctx.ip, userAgent: ctx.get('User-Agent'), siteOrigin: siteOrigin(ctx, config) };
+    const comment = await service.create(articleId, fields, client);
+    const held = statusOf(comment) === 'pending';
+    // A held comment is nowhere public yet: readers' pages hear of it once it is approved.
+    if (!held) realtime.emit(RealtimeEvents.comments, { article_id: articleId });
+    realtime.emitToAdmins(AdminRealtimeEvents.commentCreated, service.noticeFor(comment));
+    sendCreated(ctx, presentPostedComment(comment), {
+      msg: held ? CM.postedPending : M.commentPosted,
+      legacy: { id: comment.id },
+    });
   });
 }

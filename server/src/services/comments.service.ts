@@ -1,10 +1,15 @@
-import { ServerMessages as M, isReservedNickname, stripTags } from '@folio/shared';
-import type { AdminComment, CommentCreateRequest } from '@folio/shared';
-import { ReservedNicknameError, notFound } from '../errors.js';
-import { presentAdminComment } from '../presenters/comments.presenter.js';
-import type { CommentsRepository } from '../store/comments.repository.js';
+import { CommentConversationMessages as CM, ServerMessages as M, isReservedNickname, stripTags } from '@folio/shared';
+import type { AdminComment, AdminCommentNotice, CommentCreateRequest, CommentStatus } from '@folio/shared';
+import { ReservedNicknameError, badRequest, forbidden, notFound } from '../errors.js';
+import { presentAdminComment, statusOf } from '../presenters/comments.presenter.js';
+import type { CommentSettingsRepository } from '../store/comment-settings.repository.js';
+import type { AlongWithComment, CommentsRepository } from '../store/comments.repository.js';
 import type { CommentRecord } from '../store/records.js';
 import type { ArticlesService } from './articles.service.js';
+import { noCommentNotices } from './comment-notices.js';
+import type { CommentNotices } from './comment-notices.js';
+import { isBlockedAddress, sameVisitor, statusOfNewComment } from './comment-moderation.js';
+import { commentThreads } from './comment-threads.js';
 import type { PublicArticlesService } from './public-articles.service.js';
 import type { SiteBlocksService } from './site-blocks.service.js';
 
@@ -14,6 +19,9 @@ import type { SiteBlocksService } from './site-blocks.service.js';
  */
 export const STORED_USER_AGENT_CHARS = 512;
 
+/** The most characters of a comment's text an admin notice carries (server/API.md §E12). */
+export const NOTICE_EXCERPT_CHARS = 120;
+
 /** Where the owner's own names come from: nicknames equal to them are refused. */
 export interface SiteOwner {
   /** The home block's `author` is the name the owner shows on the site. */
@@ -21,18 +29,32 @@ export interface SiteOwner {
   adminUsername: string;
 }
 
-/** Who posted: stored with the comment for the admin, never shown publicly (server/API.md §3.5). */
+/**
+ * Who posted: stored with the comment for the admin, never shown publicly (server/API.md §3.5);
+ * `siteOrigin` is where readers reach the site, for the links of the comment's notices.
+ */
 export interface CommentClient {
   ip: string;
   userAgent: string;
+  siteOrigin: string;
 }
 
 export interface AdminCommentFilters {
   search?: string | undefined;
   articleId?: number | undefined;
+  status?: CommentStatus | undefined;
 }
 
-/** Comments of server/API.md §11: public posting and admin moderation. */
+/** An approve: the comment as it is now, and whether it was held until then. */
+export interface Approval {
+  comment: CommentRecord;
+  changed: boolean;
+}
+
+const pendingFirst = (a: CommentRecord, b: CommentRecord) =>
+  Number(statusOf(b) === 'pending') - Number(statusOf(a) === 'pending');
+
+/** Comments of server/API.md §11 and §E12: public posting and replies, the owner's replies, moderation. */
 export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,
@@ -41,39 +63,112 @@ export class CommentsService {
     /** Comments are read and posted only where readers see the article (server/API.md §E8). */
     private readonly publicArticles: PublicArticlesService,
     private readonly owner: SiteOwner,
+    private readonly settings: CommentSettingsRepository,
+    /** Told of each stored or approved comment inside the commit that stores it. */
+    private readonly notices: CommentNotices = noCommentNotices,
   ) {}
 
-  /** Public comments of a published article, newest first; 404 when it is missing, binned or not published. */
+  /** Shown comments of a published article, newest first; 404 when it is missing, binned or not published. */
   listForLiveArticle(articleId: number): CommentRecord[] {
     this.publicArticles.requirePublished(articleId);
-    return this.comments.listForArticle(articleId);
+    return this.comments.listVisibleForArticle(articleId);
+  }
+
+  /** The same comments by threads (see {@link commentThreads}), and how many they are in all. */
+  threadsForLiveArticle(articleId: number): { threads: CommentRecord[][]; total: number } {
+    const visible = this.listForLiveArticle(articleId);
+    return { threads: commentThreads(visible), total: visible.length };
   }
 
   /**
-   * Stores a comment on a published article (404 when it is missing, binned or not published); a
-   * nickname that reads as the owner's is refused with 400. The checks and the write happen in
-   * the same turn, so an article binned or withdrawn meanwhile cannot receive it.
+   * Stores a visitor's comment on a published article (404 when it is missing, binned or not
+   * published): refused with 400 for a nickname that reads as the owner's or a reply to no
+   * shown comment of the article, 403 from a blocked address; held for review as the settings
+   * say. The checks and the write happen in the same turn, so an article binned or withdrawn
+   * meanwhile cannot receive it.
    */
   create(articleId: number, fields: CommentCreateRequest, client: CommentClient): Promise<CommentRecord> {
     this.publicArticles.requirePublished(articleId);
     if (isReservedNickname(fields.author, this.ownerNames()))
       throw new ReservedNicknameError(M.commentAuthorReserved(fields.author));
-    return this.comments.create({
+    const settings = this.settings.get();
+    if (isBlockedAddress(settings, client.ip, fields.email)) throw forbidden(CM.addressBlocked);
+    const parent = fields.parent_id === null ? undefined : this.shownParent(articleId, fields.parent_id);
+    const visitor = { author: fields.author, email: fields.email, ip: client.ip };
+    const status = statusOfNewComment(settings, visitor, fields.content, (someone) =>
+      this.comments.someShown((comment) => sameVisitor(someone, comment)),
+    );
+    const record = {
       article_id: articleId,
       author: fields.author,
       email: fields.email,
       content: fields.content,
       ip_address: client.ip,
       user_agent: client.userAgent.slice(0, STORED_USER_AGENT_CHARS),
-    });
+      parent_id: parent?.id ?? null,
+      status,
+    };
+    return this.comments.create(record, this.noticeOf('created', parent, client.siteOrigin));
   }
 
-  /** The site's author name (it may hold HTML) and the admin username. */
+  /**
+   * The owner's reply to a comment (server/API.md §E12): shown at once with the 作者 mark, under
+   * the site's author name. A held comment is approved first, so a reply never answers something
+   * readers cannot see. 404 `评论不存在` when there is no such comment.
+   */
+  async reply(parentId: number, content: string, client: CommentClient): Promise<CommentRecord> {
+    const found = this.comments.find(parentId);
+    if (!found) throw notFound(M.commentNotFound);
+    const parent = statusOf(found) === 'pending' ? (await this.approve(parentId, client.siteOrigin)).comment : found;
+    const record = {
+      article_id: parent.article_id,
+      author: this.ownerNames().find((name) => name.trim() !== '') ?? this.owner.adminUsername,
+      email: '',
+      content,
+      ip_address: client.ip,
+      user_agent: client.userAgent.slice(0, STORED_USER_AGENT_CHARS),
+      parent_id: parent.id,
+      is_owner: true,
+      status: 'published' as const,
+    };
+    return this.comments.create(record, this.noticeOf('created', parent, client.siteOrigin));
+  }
+
+  /** Shows a held comment; one shown already stays as it is. 404 `评论不存在` when there is none. */
+  async approve(id: number, siteOrigin: string): Promise<Approval> {
+    const found = this.comments.find(id);
+    if (!found) throw notFound(M.commentNotFound);
+    if (statusOf(found) !== 'pending') return { comment: found, changed: false };
+    const parent = found.parent_id == null ? undefined : this.comments.find(found.parent_id);
+    const comment = await this.comments.approve(id, this.noticeOf('approved', parent, siteOrigin));
+    if (!comment) throw notFound(M.commentNotFound);
+    return { comment, changed: true };
+  }
+
+  /** The comment a visitor answers: it must be a shown comment of the same article, else 400 `回复的评论不存在`. */
+  private shownParent(articleId: number, parentId: number): CommentRecord {
+    const parent = this.comments.find(parentId);
+    if (!parent || parent.article_id !== articleId || statusOf(parent) !== 'published') throw badRequest(CM.parentMissing);
+    return parent;
+  }
+
+  /** Queues the comment's notices in its own commit (server/API.md §E12). */
+  private noticeOf(kind: 'created' | 'approved', parent: CommentRecord | undefined, siteOrigin: string): AlongWithComment {
+    return {
+      collections: this.notices.collections,
+      change: (state, comment) => {
+        const articleTitle = this.articles.titleOf(comment.article_id);
+        this.notices.queue(state, { kind, stored: { comment, articleTitle, parent, siteOrigin } });
+      },
+    };
+  }
+
+  /** The site's author name (tags stripped: it may hold HTML), then the admin username. */
   private ownerNames(): string[] {
-    return [stripTags(this.owner.siteBlocks.find('home')?.content.author ?? ''), this.owner.adminUsername];
+    return [stripTags(this.owner.siteBlocks.find('home')?.content.author ?? '').trim(), this.owner.adminUsername];
   }
 
-  /** Every comment, binned articles' included, newest first, filtered for the admin list. */
+  /** Every comment, binned articles' included, held ones first, each group newest first, filtered for the admin list. */
   listForAdmin(filters: AdminCommentFilters): CommentRecord[] {
     // One article's comments are read from its file alone; the whole list reads every file.
     let list = filters.articleId === undefined ? this.comments.list() : this.comments.listForArticle(filters.articleId);
@@ -83,7 +178,9 @@ export class CommentsService {
         (comment) => comment.author.toLowerCase().includes(needle) || comment.content.toLowerCase().includes(needle),
       );
     }
-    return list;
+    if (filters.status) list = list.filter((comment) => statusOf(comment) === filters.status);
+    // A stable sort keeps newest first within each group.
+    return list.sort(pendingFirst);
   }
 
   presentAdmin(list: readonly CommentRecord[]): AdminComment[] {
@@ -96,10 +193,24 @@ export class CommentsService {
     );
   }
 
-  /** Deletes a comment for good; 404 `评论不存在` when there is none. */
-  async remove(id: number): Promise<CommentRecord> {
+  /** What the admin's live notice says of a new visitor comment (server/API.md §E12). */
+  noticeFor(comment: CommentRecord): AdminCommentNotice {
+    return {
+      id: comment.id,
+      article_id: comment.article_id,
+      article_title: this.articles.titleOf(comment.article_id),
+      author: comment.author,
+      excerpt: [...comment.content].slice(0, NOTICE_EXCERPT_CHARS).join(''),
+      status: statusOf(comment),
+      parent_id: comment.parent_id ?? null,
+      created_at: comment.created_at,
+    };
+  }
+
+  /** Deletes a comment for good with every reply under it; 404 `评论不存在` when there is none. */
+  async remove(id: number): Promise<CommentRecord[]> {
     const removed = await this.comments.remove(id);
-    if (!removed) throw notFound(M.commentNotFound);
+    if (removed.length === 0) throw notFound(M.commentNotFound);
     return removed;
   }
 }

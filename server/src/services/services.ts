@@ -5,6 +5,7 @@ import { ArticlesRepository } from '../store/articles.repository.js';
 import { AutosavesRepository } from '../store/autosaves.repository.js';
 import { AvatarsRepository } from '../store/avatars.repository.js';
 import { BackupRepository } from '../store/backup.repository.js';
+import { CommentSettingsRepository } from '../store/comment-settings.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
@@ -24,6 +25,7 @@ import { AuthService, loadAdminCredentials } from './auth.service.js';
 import { AvatarsService } from './avatars.service.js';
 import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
+import { CommentSettingsService } from './comment-settings.service.js';
 import { CommentsService } from './comments.service.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
@@ -59,6 +61,8 @@ export interface Services {
   /** Remembered `Idempotency-Key`s of article creations (server/API.md §E2). */
   idempotency: IdempotencyService;
   comments: CommentsService;
+  /** Moderation settings and the unread count of comments (server/API.md §E12). */
+  commentSettings: CommentSettingsService;
   /** Comment mail: its notices, the background sender the app starts, the outbox (server/API.md §E13). */
   mail: MailService;
   /** Pre-rendered Mermaid diagrams of articles. */
@@ -83,6 +87,7 @@ export interface Services {
 export async function createServices(config: ServerConfig, store: Store, logger: Logger): Promise<Services> {
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
+  const commentSettingsRepository = new CommentSettingsRepository(store);
   const imageSizesRepository = await ImageSizesRepository.open(store.dataDir);
   const uploadRepository = new UploadsRepository(store, imageSizesRepository);
   const imageSizes = new ImageSizesService(imageSizesRepository, uploadRepository, logger);
@@ -128,10 +133,15 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     autosaves,
     schedule,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
-    comments: new CommentsService(commentRepository, articles, publicArticles, {
-      siteBlocks,
-      adminUsername: config.adminUsername,
-    }),
+    comments: new CommentsService(
+      commentRepository,
+      articles,
+      publicArticles,
+      { siteBlocks, adminUsername: config.adminUsername },
+      commentSettingsRepository,
+      mail.notices,
+    ),
+    commentSettings: new CommentSettingsService(commentSettingsRepository, commentRepository),
     mail,
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),

@@ -37,7 +37,8 @@ const estimateGroupBytes = (group: readonly CommentRecord[]): number =>
  * however many the site holds.
  *
  * In memory the table holds each article's count and the article of every comment id, not the
- * comments: a site with 100,000 comments held about 30 MB of them. An article's comments are
+ * comments (besides the few ids of held comments and of the owner's replies, so that the counts
+ * readers see and the admin's unread count need no file read): a site with 100,000 comments held about 30 MB of them. An article's comments are
  * read from its file when asked for (synchronously, as the store's article bodies are) and kept
  * while recently used. A group changed since it was written stays in memory until the store's
  * commit has written it ({@link committed}): until then it, not the file, is the truth.
@@ -45,6 +46,11 @@ const estimateGroupBytes = (group: readonly CommentRecord[]): number =>
 export class CommentTable {
   private readonly counts = new Map<number, number>();
   private readonly articleOf = new Map<number, number>();
+  /** Held comments (server/API.md §E12): their article by id, and how many each article has. */
+  private readonly held = new Map<number, number>();
+  private readonly heldCounts = new Map<number, number>();
+  /** The owner's replies, which never count as unread. */
+  private readonly ownerIds = new Set<number>();
   private readonly unwritten = new Map<number, CommentRecord[]>();
   /** Recently read articles' comments, up to a budget of estimated bytes; a group larger than all of it is not kept. */
   private readonly recent: LRUCache<number, CommentRecord[]>;
@@ -93,6 +99,23 @@ export class CommentTable {
     return this.counts.get(articleId) ?? 0;
   }
 
+  /** The article's comments readers see: all but the held ones. */
+  visibleCountFor(articleId: number): number {
+    return this.countFor(articleId) - (this.heldCounts.get(articleId) ?? 0);
+  }
+
+  /** How many comments of the site wait for review. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Visitors' comments (not the owner's) with an id of at least `firstId`: ids grow with time. */
+  visitorCountFrom(firstId: number): number {
+    let count = 0;
+    for (const id of this.articleOf.keys()) if (id >= firstId && !this.ownerIds.has(id)) count += 1;
+    return count;
+  }
+
   takeNextId(): number {
     const id = checkedNextId(this.nextId);
     this.nextId = id + 1;
@@ -122,8 +145,7 @@ export class CommentTable {
   /** Removes every comment of an article (a purge); its file goes with the next commit. */
   removeArticle(articleId: number): void {
     if (!this.counts.has(articleId)) return;
-    for (const comment of this.group(articleId)) this.articleOf.delete(comment.id);
-    this.counts.delete(articleId);
+    for (const comment of this.group(articleId)) this.unindex(comment.id, articleId);
     this.recent.delete(articleId);
     this.unwritten.set(articleId, []);
     this.changed.add(articleId);
@@ -140,7 +162,7 @@ export class CommentTable {
       const previousArticle = this.articleOf.get(comment.id);
       if (previousArticle !== undefined) {
         // The later record of an id replaces the earlier, as put does.
-        this.addToCount(previousArticle, -1);
+        this.unindex(comment.id, previousArticle);
         this.changed.add(previousArticle);
       }
       this.index(comment);
@@ -163,6 +185,9 @@ export class CommentTable {
   clear(): void {
     this.counts.clear();
     this.articleOf.clear();
+    this.held.clear();
+    this.heldCounts.clear();
+    this.ownerIds.clear();
     this.unwritten.clear();
     this.recent.clear();
     this.changed.clear();
@@ -239,21 +264,37 @@ export class CommentTable {
   private detach(comment: CommentRecord): void {
     const rest = this.changing(comment.article_id).filter((candidate) => candidate.id !== comment.id);
     this.unwritten.set(comment.article_id, rest);
-    this.articleOf.delete(comment.id);
-    this.addToCount(comment.article_id, -1);
+    this.unindex(comment.id, comment.article_id);
   }
 
   /** Records which article a comment belongs to, and counts it there. */
   private index(comment: CommentRecord): void {
     this.articleOf.set(comment.id, comment.article_id);
-    this.addToCount(comment.article_id, 1);
+    addToCount(this.counts, comment.article_id, 1);
+    if (comment.status === 'pending') {
+      this.held.set(comment.id, comment.article_id);
+      addToCount(this.heldCounts, comment.article_id, 1);
+    }
+    if (comment.is_owner === true) this.ownerIds.add(comment.id);
     this.raiseNextId(comment.id + 1);
   }
 
-  /** Moves an article's count; an article left with none has no entry, so `counts` lists only articles with comments. */
-  private addToCount(articleId: number, delta: number): void {
-    const count = this.countFor(articleId) + delta;
-    if (count > 0) this.counts.set(articleId, count);
-    else this.counts.delete(articleId);
+  /** Forgets a comment's place in the counts (it was counted under `articleId`). */
+  private unindex(id: number, articleId: number): void {
+    this.articleOf.delete(id);
+    addToCount(this.counts, articleId, -1);
+    const heldIn = this.held.get(id);
+    if (heldIn !== undefined) {
+      this.held.delete(id);
+      addToCount(this.heldCounts, heldIn, -1);
+    }
+    this.ownerIds.delete(id);
   }
+}
+
+/** Moves an article's count; an article left with none has no entry, so `counts` lists only articles with comments. */
+function addToCount(counts: Map<number, number>, articleId: number, delta: number): void {
+  const count = (counts.get(articleId) ?? 0) + delta;
+  if (count > 0) counts.set(articleId, count);
+  else counts.delete(articleId);
 }

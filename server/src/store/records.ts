@@ -1,4 +1,4 @@
-import type { ArticleStatus, CommentStatus, RevisionSource } from '@folio/shared';
+import type { ArticleStatus, CommentSettings, CommentStatus, RevisionSource } from '@folio/shared';
 import type { ArticleFields } from './articles.repository.js';
 
 /**
@@ -112,6 +112,14 @@ export interface CommentRecord {
   is_owner?: boolean;
   /** Absent means published: comments stored before moderation existed are all shown. */
   status?: CommentStatus;
+}
+
+/**
+ * `comment-settings.json`: the moderation settings of server/API.md §E12, and the owner's last
+ * look at the comments (every comment with a smaller id counts as seen: ids grow with time).
+ */
+export interface CommentSettingsRecord extends CommentSettings {
+  seen_before_id: number;
 }
 
 export interface RevokedTokenRecord {

@@ -4,6 +4,7 @@ import type { MailOutboxFiles } from './mail-outbox-files.js';
 import type {
   ArticleRecord,
   AvatarRecord,
+  CommentSettingsRecord,
   CollectionFile,
   ContactRecord,
   IdempotencyFile,
@@ -27,6 +28,8 @@ export interface StoreState {
   /** View counters live apart from the article index so a page view rewrites only this small file. */
   articleViews: Record<string, number>;
   comments: CommentTable;
+  /** Moderation settings and the owner's last look at the comments (server/API.md §E12). */
+  commentSettings: CommentSettingsRecord;
   revokedTokens: CollectionFile<RevokedTokenRecord>;
   idempotencyKeys: IdempotencyFile;
   uploadLog: UploadLogFile;
@@ -52,6 +55,7 @@ export function emptyState(): FileState {
     contacts: emptyCollection(),
     avatars: emptyCollection(),
     articleViews: {},
+    commentSettings: { moderation: 'none', blocked_words: [], blocked_addresses: [], seen_before_id: 0 },
     revokedTokens: emptyCollection(),
     idempotencyKeys: { items: [] },
     uploadLog: { items: [] },

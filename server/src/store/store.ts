@@ -188,6 +188,7 @@ export class Store {
       articles: this.articleIndex.collection,
       articleViews: this.dbs.articleViews.data,
       comments: this.comments,
+      commentSettings: this.dbs.commentSettings.data,
       revokedTokens: this.dbs.revokedTokens.data,
       idempotencyKeys: this.dbs.idempotencyKeys.data,
       uploadLog: this.dbs.uploadLog.data,
