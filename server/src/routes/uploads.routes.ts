@@ -9,7 +9,7 @@ import { sendCreated, sendOk } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
 import type { UploadedFile } from '../services/images.js';
 import type { ImageSizesService } from '../services/image-sizes.service.js';
-import type { ServedUpload, UploadsService } from '../services/uploads.service.js';
+import type { ServedUpload } from '../services/uploads.service.js';
 
 /** The three public paths that serve the upload folder (server/API.md §12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
@@ -38,18 +38,33 @@ export function formField(ctx: Context, name: string): string | string[] | undef
   return undefined;
 }
 
-async function serveUpload(ctx: Context, uploads: UploadsService, filename: string | undefined): Promise<void> {
-  await sendStoredFile(ctx, filename === undefined ? undefined : await uploads.open(filename));
+/** A name always holds the same bytes (random, or the hash of the image's bytes), so a file can be cached for good. */
+const CACHED_FOR_GOOD = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves an upload. One not known to be clean yet (server/API.md §E11.1) may be an old or
+ * restored file the background catch-up is about to clean in place, under the same name: it is
+ * served `no-store`, so no browser or proxy keeps those bytes (EXIF, GPS) for a year under a name
+ * that will soon hold the cleaned ones.
+ */
+async function serveUpload(
+  ctx: Context,
+  { uploads, imageSizes }: AppContext['services'],
+  filename: string | undefined,
+): Promise<void> {
+  const opened = filename === undefined ? undefined : await uploads.open(filename);
+  const clean = filename !== undefined && imageSizes.isKnownClean(filename);
+  await sendStoredFile(ctx, opened, clean ? CACHED_FOR_GOOD : 'no-store');
 }
 
 /** A page size of an upload (server/API.md §E11): AVIF or WebP, named by its content. */
 async function serveImageSize(ctx: Context, sizes: ImageSizesService, filename: string | undefined): Promise<void> {
   const opened = filename === undefined ? undefined : await sizes.open(filename);
   const contentType = filename?.endsWith('.avif') ? 'image/avif' : filename?.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
-  await sendStoredFile(ctx, opened && { ...opened, contentType });
+  await sendStoredFile(ctx, opened && { ...opened, contentType }, CACHED_FOR_GOOD);
 }
 
-async function sendStoredFile(ctx: Context, opened: ServedUpload | undefined): Promise<void> {
+async function sendStoredFile(ctx: Context, opened: ServedUpload | undefined, cacheControl: string): Promise<void> {
   if (!opened) throw notFound(M.fileNotFound);
   const { handle, size, contentType } = opened;
   let handed = false;
@@ -57,8 +72,7 @@ async function sendStoredFile(ctx: Context, opened: ServedUpload | undefined): P
     ctx.status = 200;
     ctx.type = contentType;
     ctx.set('X-Content-Type-Options', 'nosniff');
-    // A name always holds the same bytes (random, or the hash of the image's bytes), so a file can be cached for good.
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Cache-Control', cacheControl);
     ctx.length = size;
     if (ctx.method !== 'HEAD') {
       ctx.body = handle.createReadStream({ start: 0, autoClose: true });
@@ -96,7 +110,7 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
   });
 
   for (const base of FILE_ROUTES) {
-    router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, uploads, ctx.params.filename));
+    router.get(`${base}/:filename`, (ctx) => serveUpload(ctx, services, ctx.params.filename));
     // Deeper paths and the bare folder: a JSON 404, never a listing or an HTML page.
     router.get(`${base}/*rest`, missing);
     if (base === '/uploads') router.get(base, missing);

@@ -17,6 +17,7 @@ import { bySortOrder } from '../store/skills-and-contacts.repository.js';
 import type { BackupRepository } from '../store/backup.repository.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
 import { uploadFilenameOfPath } from '../store/uploads.repository.js';
+import { cleanIfNeeded } from './image-cleaning.js';
 import { detectImageType } from './images.js';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -61,9 +62,14 @@ export async function* backupExportChunks(backups: BackupRepository, uploads: Up
   yield `${envelopeStart.slice(0, -2)},"files":{`;
   let first = true;
   for (const filename of filenames) {
-    const bytes = await uploads.read(filename);
-    const type = bytes && (await detectImageType(bytes));
-    if (!bytes || !type) continue;
+    const stored = await uploads.read(filename);
+    const type = stored && (await detectImageType(stored));
+    if (!stored || !type) continue;
+    // An upload the background catch-up has not cleaned yet (server/API.md §E11.1) is cleaned
+    // for the backup here, so no backup carries its EXIF (GPS) however soon it is made. One that
+    // does not decode cannot be cleaned: it is left out like any file import would refuse.
+    const bytes = await cleanIfNeeded(stored, type.extension).catch(() => undefined);
+    if (!bytes) continue;
     const entry: BackupFileEntry = {
       content_type: type.mime,
       size: bytes.length,

@@ -88,3 +88,15 @@ export function cleanImage(bytes: Uint8Array, format: CleanableFormat): Promise<
     }
   });
 }
+
+/** True when stored bytes still carry what cleaning removes (an upload from before it existed, or restored from a backup). */
+export async function needsCleaning(bytes: Uint8Array): Promise<boolean> {
+  const metadata = await openUntrusted(bytes).metadata();
+  const orientation = metadata.orientation ?? 1;
+  return Boolean(metadata.exif ?? metadata.xmp ?? metadata.iptc ?? metadata.icc ?? metadata.comments) || orientation !== 1;
+}
+
+/** Stored bytes as cleaning leaves them: the same bytes when they are clean already, else a cleaned copy. */
+export async function cleanIfNeeded(bytes: Buffer, format: CleanableFormat): Promise<Buffer> {
+  return (await needsCleaning(bytes)) ? (await cleanImage(bytes, format)).bytes : bytes;
+}

@@ -7,7 +7,7 @@ import { presentImageFacts } from '../presenters/images.presenter.js';
 import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
 import { factsOfUploadPath } from './article-images.js';
-import { JPEG_OPTIONS, cleanImage, openUntrusted } from './image-cleaning.js';
+import { JPEG_OPTIONS, cleanIfNeeded, openUntrusted } from './image-cleaning.js';
 import { detectImageType } from './images.js';
 
 /** The widths a page picks from (`srcset`); an image narrower than the widest also gets its own width. */
@@ -74,13 +74,6 @@ async function deriveSizes(bytes: Uint8Array): Promise<{ manifest: Omit<ImageMan
   return { manifest: { width, height, animated, unreadable: false, sizes }, files };
 }
 
-/** True when a stored file still carries what cleaning removes (an upload from before it existed). */
-async function needsCleaning(bytes: Uint8Array): Promise<boolean> {
-  const metadata = await openUntrusted(bytes).metadata();
-  const orientation = metadata.orientation ?? 1;
-  return Boolean(metadata.exif ?? metadata.xmp ?? metadata.iptc ?? metadata.icc ?? metadata.comments) || orientation !== 1;
-}
-
 /**
  * Makes the page sizes of uploads in the background, one image at a time, after the upload was
  * answered; until they exist a page shows the original. At start it also processes every upload
@@ -91,6 +84,8 @@ async function needsCleaning(bytes: Uint8Array): Promise<boolean> {
 export class ImageSizesService {
   private queue: Promise<void> = Promise.resolve();
   private queued = new Set<string>();
+  /** Queued uploads known to be clean already: stored through an upload route, not found at start. */
+  private cleanedInQueue = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -110,15 +105,33 @@ export class ImageSizesService {
     return factsOfUploadPath(uploadPath, (filename) => this.facts(filename));
   }
 
+  /**
+   * True when an upload's bytes are known to be clean: stored by an upload route since the start,
+   * or processed (cleaned if it needed it). Otherwise it may be an old or restored file still
+   * carrying its metadata, which the catch-up is about to clean in place.
+   */
+  isKnownClean(source: string): boolean {
+    return this.cleanedInQueue.has(source) || this.sizes.get(source) !== undefined;
+  }
+
   open(filename: string): Promise<OpenedUpload | undefined> {
     return this.sizes.open(filename);
   }
 
-  /** Queues an upload for its sizes; a name already queued or processed is left alone. */
+  /** Queues an upload just stored (cleaned on its way in, images.ts) for its sizes. */
   processLater(source: string): void {
+    this.queueProcessing(source, true);
+  }
+
+  /** Queues an upload; a name already queued or processed is left alone. */
+  private queueProcessing(source: string, cleaned: boolean): void {
     if (this.stopped || this.queued.has(source) || this.sizes.get(source)) return;
     this.queued.add(source);
-    void this.enqueue(`make the sizes of ${source}`, () => this.process(source)).finally(() => this.queued.delete(source));
+    if (cleaned) this.cleanedInQueue.add(source);
+    void this.enqueue(`make the sizes of ${source}`, () => this.process(source)).finally(() => {
+      this.queued.delete(source);
+      this.cleanedInQueue.delete(source);
+    });
   }
 
   /** Runs a job after those queued before it; a failure is logged and the queue goes on. */
@@ -139,7 +152,7 @@ export class ImageSizesService {
       for (const source of this.sizes.sources()) {
         if (!present.has(source)) await this.sizes.forget(source);
       }
-      for (const source of present) this.processLater(source);
+      for (const source of present) this.queueProcessing(source, false);
     });
   }
 
@@ -164,11 +177,8 @@ export class ImageSizesService {
     const type = await detectImageType(bytes);
     try {
       if (!type) throw new Error('not an image');
-      let current = bytes;
-      if (await needsCleaning(bytes)) {
-        current = (await cleanImage(bytes, type.extension)).bytes;
-        await this.uploads.write(source, current);
-      }
+      const current = await cleanIfNeeded(bytes, type.extension);
+      if (current !== bytes) await this.uploads.write(source, current);
       const { manifest, files } = await deriveSizes(current);
       // Deleted while its sizes were being made: nothing may name it any more.
       if (!(await this.uploads.exists(source))) return;
