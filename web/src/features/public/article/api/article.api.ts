@@ -1,5 +1,5 @@
 import { COMMENTS_PAGE_SIZE } from '@folio/shared';
-import type { PublicArticleDetail, PublicComment } from '@folio/shared';
+import type { PostedComment, PublicArticleDetail, PublicCommentThreads } from '@folio/shared';
 import { publicApi } from '../../api/public-api';
 import type { CommentsPage } from '../model/comment-list';
 
@@ -10,24 +10,42 @@ import type { CommentsPage } from '../model/comment-list';
 export const fetchArticle = (id: number, signal: AbortSignal, refresh = false) =>
   publicApi.data<PublicArticleDetail>(`/api/articles/${id}`, { signal, query: refresh ? { refresh: 1 } : undefined });
 
-/** The article's newest comments and how many it has. */
-export async function fetchComments(id: number, signal: AbortSignal): Promise<CommentsPage> {
-  const data = await publicApi.data<{ comments: PublicComment[]; total: number }>(`/api/articles/${id}/comments`, {
-    signal,
-    query: { page: 1, per_page: COMMENTS_PAGE_SIZE },
-  });
-  return { comments: data.comments, total: data.total };
+/**
+ * The article's first `pages` pages of threads (server/API.md §E12): newest top-level comments,
+ * each with all its replies, and how many comments it has in all. The pages are asked for
+ * together, so a thread a new comment pushes onto the next page can come twice: it is kept once.
+ */
+export async function fetchCommentThreads(id: number, pages: number, signal: AbortSignal): Promise<CommentsPage> {
+  const answers = await Promise.all(
+    Array.from({ length: pages }, (_, index) =>
+      publicApi.data<PublicCommentThreads>(`/api/articles/${id}/comments`, {
+        signal,
+        query: { threads: 1, page: index + 1, per_page: COMMENTS_PAGE_SIZE },
+      }),
+    ),
+  );
+  const comments = new Map(answers.flatMap((answer) => answer.comments).map((comment) => [comment.id, comment]));
+  return { comments: [...comments.values()], total: answers[0]?.comment_total ?? 0 };
+}
+
+/** What a visitor writes: `email` may be empty (it is never shown); `parentId` is the comment answered. */
+export interface CommentDraft {
+  author: string;
+  email: string;
+  content: string;
+  parentId: number | null;
 }
 
 /**
- * Posts a comment and resolves with it as stored (cleaned and trimmed, with its id and time).
- * The spec's comment form has no e-mail field, so it is sent empty (docs/spec.md §3).
+ * Posts a comment and resolves with it as stored (cleaned and trimmed, with its id and time) and
+ * whether it shows now or waits for the owner's review.
  */
-export async function postComment(id: number, author: string, content: string): Promise<PublicComment> {
-  const answer = await publicApi.post<PublicComment>(`/api/articles/${id}/comments`, {
-    author: author.trim(),
-    email: '',
-    content: content.trim(),
+export async function postComment(id: number, draft: CommentDraft): Promise<PostedComment> {
+  const answer = await publicApi.post<PostedComment>(`/api/articles/${id}/comments`, {
+    author: draft.author.trim(),
+    email: draft.email.trim(),
+    content: draft.content.trim(),
+    ...(draft.parentId === null ? {} : { parent_id: draft.parentId }),
   });
   return answer.data;
 }

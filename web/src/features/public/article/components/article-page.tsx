@@ -98,7 +98,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
         />
       )}
       <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} />
-      <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comments} demo={demo} />
+      <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comment_threads} demo={demo} />
     </article>
   );
 }

@@ -1,64 +1,69 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { LIMITS, PublicUiMessages as M, SNACKBAR_MS, CommonUiMessages } from '@folio/shared';
+import { useMemo, useState } from 'react';
+import { PublicCommentMessages as C, PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import type { PublicComment } from '@folio/shared';
-import { useNotify } from '../../../../components/notify';
-import { ApiError } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { postComment } from '../api/article.api';
+import { useCommentAnchor } from '../hooks/use-comment-anchor';
 import { useCommentRules } from '../hooks/use-comment-rules';
 import { useComments } from '../hooks/use-comments';
+import { threadsOf } from '../model/comment-threads';
 import { Button } from '../../../../components/ui/button';
-import { Field } from '../../../../components/ui/field';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
-import { TextInput } from '../../../../components/ui/text-input';
-import { Textarea } from '../../../../components/ui/textarea';
+import { CommentEntry } from './comment-entry';
+import { CommentForm } from './comment-form';
+import type { CommenterIdentity } from './comment-form';
 import styles from './comments-section.module.css';
 
 export interface CommentsSectionProps {
   articleId: number;
+  /** Every visible comment of the article, replies included. */
   count: number;
+  /** The first page of threads, server-rendered and hydrated from. */
   initial: PublicComment[] | undefined;
   demo: boolean;
 }
 
-/** A refusal the visitor can act on (a reserved nickname, too many posts) is shown as the server words it. */
-function postFailureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : CommonUiMessages.commentFailed;
-}
-
 /**
- * Comment count, form and list (docs/spec.md §2.3, §4.5 and §5); the form is disabled in demo
- * mode. Nicknames and bodies are visitors' text: each is isolated (`<bdi>`, `dir="auto"`) so its
- * direction cannot spill into the date or the text around it.
+ * Comment count, form and threads (docs/spec.md §2.3, §4.5 and §5); the forms are disabled in
+ * demo mode. Two levels show: each top-level comment with all its replies under it, oldest
+ * first. One reply form is open at a time.
  */
 export function CommentsSection({ articleId, count, initial, demo }: CommentsSectionProps) {
-  const notify = useNotify();
   const initialPage = demo ? { comments: [], total: count } : initial && { comments: initial, total: count };
-  const { comments, total, loading, addPosted } = useComments(articleId, initialPage, !demo);
-  const [author, setAuthor] = useState('');
-  const [content, setContent] = useState('');
-  const [sending, setSending] = useState(false);
-  // The server's own rules (昵称 and 评论内容 required, length limits): the button waits until they pass.
-  const commentIsValid = useCommentRules();
-  const valid = commentIsValid(author, content);
-  const ready = valid && !sending && !demo;
+  const { comments, total, loading, moreToLoad, loadingMore, loadMore, addPosted } = useComments(articleId, initialPage, !demo);
+  const threads = useMemo(() => threadsOf(comments), [comments]);
+  const shownIds = useMemo(() => comments.map((comment) => comment.id), [comments]);
+  const target = useCommentAnchor({ shown: shownIds, moreToLoad, loadingMore, loadMore });
+  const [identity, setIdentity] = useState<CommenterIdentity>({ author: '', email: '' });
+  const [replyingTo, setReplyingTo] = useState<number | null>(null);
+  // The server's own rules (昵称 and 评论内容 required, length limits, the e-mail's form): the buttons wait until they pass.
+  const check = useCommentRules();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    setSending(true);
-    try {
-      addPosted(await postComment(articleId, author, content));
-      setContent('');
-      notify(CommonUiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
-    } catch (error) {
-      notify(postFailureMessage(error), { intent: 'error', timeout: SNACKBAR_MS.articles * 2 });
-    } finally {
-      setSending(false);
-    }
-  };
+  const entry = (comment: PublicComment, replyTo: string | null) => (
+    <CommentEntry
+      comment={comment}
+      replyTo={replyTo}
+      highlighted={comment.id === target}
+      canReply={!demo}
+      replying={replyingTo === comment.id}
+      onReply={(open) => setReplyingTo(open ? comment.id : null)}
+      renderReplyForm={(close) => (
+        <CommentForm
+          articleId={articleId}
+          parentId={comment.id}
+          identity={identity}
+          onIdentityChange={setIdentity}
+          check={check}
+          disabled={demo}
+          label={C.replyTo(comment.author)}
+          onCancel={close}
+          onPublished={(reply) => {
+            addPosted(reply);
+            close();
+          }}
+        />
+      )}
+    />
+  );
 
   const shownCount = total ?? Math.max(count, comments.length);
   return (
@@ -71,59 +76,42 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
           {CommonUiMessages.demoCommentsDisabled}
         </MessageBar>
       )}
-      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={CommonUiMessages.postComment}>
-        <Field label={M.nickname} required>
-          {(id) => (
-            <TextInput
-              id={id}
-              value={author}
-              aria-required
-              maxLength={LIMITS.commentAuthor}
-              disabled={demo}
-              onChange={(event) => setAuthor(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={M.commentContent} required>
-          {(id) => (
-            <Textarea
-              id={id}
-              value={content}
-              rows={4}
-              aria-required
-              maxLength={LIMITS.commentContent}
-              disabled={demo}
-              onChange={(event) => setContent(event.target.value)}
-            />
-          )}
-        </Field>
-        <Button className={styles.submit} type="submit" appearance="primary" disabled={!ready}>
-          {sending ? CommonUiMessages.posting : CommonUiMessages.postComment}
-        </Button>
-      </form>
+      <CommentForm
+        articleId={articleId}
+        parentId={null}
+        identity={identity}
+        onIdentityChange={setIdentity}
+        check={check}
+        disabled={demo}
+        label={CommonUiMessages.postComment}
+        onPublished={addPosted}
+      />
       {loading ? (
         <div className={styles.muted}>
           <Spinner size="tiny" label={CommonUiMessages.loadingComments} />
         </div>
-      ) : comments.length === 0 ? (
+      ) : threads.length === 0 ? (
         <p className={styles.muted}>{CommonUiMessages.noComments}</p>
       ) : (
         <ol className={styles.list}>
-          {comments.map((comment) => (
-            <li key={comment.id} className={styles.comment} data-testid="comment">
-              <div className={styles.meta}>
-                <bdi className={styles.author}>{comment.author}</bdi>
-                <time className={styles.date} dateTime={comment.created_at}>
-                  {formatDate(comment.created_at)}
-                </time>
-              </div>
-              {/* Plain text: comments are never rendered as HTML (server/API.md §3.5). */}
-              <p className={styles.content} dir="auto">
-                {comment.content}
-              </p>
+          {threads.map(({ comment, replies }) => (
+            <li key={comment.id} className={styles.thread} data-testid="comment-thread">
+              {entry(comment, null)}
+              {replies.length > 0 && (
+                <ol className={styles.replies}>
+                  {replies.map((reply) => (
+                    <li key={reply.comment.id}>{entry(reply.comment, reply.replyTo)}</li>
+                  ))}
+                </ol>
+              )}
             </li>
           ))}
         </ol>
+      )}
+      {moreToLoad && (
+        <Button className={styles.more} disabled={loadingMore} onClick={loadMore}>
+          {loadingMore ? C.loadingMoreComments : C.moreComments}
+        </Button>
       )}
     </section>
   );

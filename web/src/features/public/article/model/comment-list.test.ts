@@ -1,33 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENTS_PAGE_SIZE } from '@folio/shared';
-import type { PublicComment } from '@folio/shared';
-import { withOwnComments } from './comment-list';
+import { buildComment } from './build-comment';
+import { hasMoreThreads, withOwnComments } from './comment-list';
 
-const comment = (id: number, minute = id): PublicComment => ({
-  id,
-  article_id: 1,
-  author: `读者${id}`,
-  content: `评论${id}`,
-  created_at: `2026-01-05T10:${String(minute).padStart(2, '0')}:00.000Z`,
-});
+const comment = (id: number, parentId: number | null = null) => buildComment(id, id, parentId);
 
 describe('withOwnComments', () => {
-  it('puts a posted comment the page missed in its place, newest first, and counts it', () => {
-    const page = withOwnComments({ comments: [comment(3), comment(1)], total: 2 }, [comment(2)]);
-    expect(page.comments.map((shown) => shown.id)).toEqual([3, 2, 1]);
-    expect(page.total).toBe(3);
+  it('adds a posted comment or reply the page missed and counts it', () => {
+    const page = withOwnComments({ comments: [comment(3), comment(1)], total: 2 }, [comment(2), comment(4, 1)]);
+    expect(page.comments.map((shown) => shown.id)).toEqual([3, 1, 2, 4]);
+    expect(page.total).toBe(4);
   });
 
   it('does not add a posted comment the page already holds', () => {
     const fetched = { comments: [comment(2), comment(1)], total: 2 };
-    expect(withOwnComments(fetched, [comment(2)])).toEqual(fetched);
+    expect(withOwnComments(fetched, [comment(2)])).toBe(fetched);
   });
+});
 
-  it('keeps the page at its size', () => {
-    const full = Array.from({ length: COMMENTS_PAGE_SIZE }, (_, index) => comment(COMMENTS_PAGE_SIZE - index));
-    const page = withOwnComments({ comments: full, total: 30 }, [comment(50)]);
-    expect(page.comments).toHaveLength(COMMENTS_PAGE_SIZE);
-    expect(page.comments[0]?.id).toBe(50);
-    expect(page.total).toBe(31);
+describe('hasMoreThreads', () => {
+  it('is true while the article has comments the loaded threads do not hold', () => {
+    expect(hasMoreThreads({ comments: [comment(2), comment(3, 2)], total: 3 })).toBe(true);
+    expect(hasMoreThreads({ comments: [comment(2), comment(3, 2)], total: 2 })).toBe(false);
+    expect(hasMoreThreads(withOwnComments({ comments: [comment(2)], total: 1 }, [comment(5, 2)]))).toBe(false);
   });
 });
