@@ -137,7 +137,8 @@ export interface PublicComment {
 }
 
 /** `published` is shown to readers; `pending` is held for the owner's review and shown nowhere public. */
-export type CommentStatus = 'published' | 'pending';
+export const COMMENT_STATUSES = ['published', 'pending'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
 /** `data` of `POST /api/articles/{id}/comments` (server/API.md §11.2, §E12): the comment and whether it waits for review. */
 export interface PostedComment extends PublicComment {

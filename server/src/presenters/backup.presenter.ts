@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@folio/shared';
+import type { ArticleStatus, CommentSettings, CommentStatus } from '@folio/shared';
 import type {
   AvatarRecord,
   ArticleRecord,
@@ -36,8 +36,12 @@ export interface BackupArticle {
   status: ArticleStatus;
   publish_at: string | null;
 }
-/** Comments keep `email` but never the IP address or user agent. */
-export type BackupComment = Omit<CommentRecord, 'ip_address' | 'user_agent'>;
+/** Comments keep `email` but never the IP address or user agent; replies and held ones say so (server/API.md §E12). */
+export interface BackupComment extends Omit<CommentRecord, 'ip_address' | 'user_agent' | 'parent_id' | 'is_owner' | 'status'> {
+  parent_id: number | null;
+  is_owner: boolean;
+  status: CommentStatus;
+}
 
 export interface BackupFileEntry {
   content_type: string;
@@ -57,6 +61,8 @@ export interface BackupHead {
   avatars: BackupAvatar[];
   articles: BackupArticle[];
   comments: BackupComment[];
+  /** Moderation settings (server/API.md §E12); the owner's unread mark stays with the site. */
+  comment_settings: CommentSettings;
 }
 
 /** Only `content`: the read-only top-level copies of content keys (server/API.md §3.1) are not exported. */
@@ -98,5 +104,15 @@ export function presentBackupArticle(article: ArticleRecord, content: string, vi
 
 export function presentBackupComment(comment: CommentRecord): BackupComment {
   const { id, article_id, author, email, content, created_at } = comment;
-  return { id, article_id, author, email, content, created_at };
+  return {
+    id,
+    article_id,
+    author,
+    email,
+    content,
+    created_at,
+    parent_id: comment.parent_id ?? null,
+    is_owner: comment.is_owner === true,
+    status: comment.status ?? 'published',
+  };
 }

@@ -39,6 +39,7 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
     avatars: avatars.map(presentBackupAvatar),
     articles: liveArticles.map(({ record, content, views }) => presentBackupArticle(record, content, views)),
     comments: [...records.comments].sort(byId).map(presentBackupComment),
+    comment_settings: records.commentSettings,
   };
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));
   for (const { record } of liveArticles) {

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import {
   ARTICLE_STATUSES,
   BLOCK_NAME_PATTERN,
+  COMMENT_STATUSES,
   CONTACT_TYPE_PATTERN,
   FILENAME_PATTERN,
+  CommentConversationMessages as CM,
   ImportFieldMessages as F,
   LIMITS,
   cleanString,
+  commentSettingsSchema,
   isValidCover,
   normalizeTags,
 } from '@folio/shared';
@@ -183,8 +186,14 @@ export function backupSchema(importTime: string) {
         email: optionalText(LIMITS.commentEmail),
         content: requiredText(LIMITS.commentContent, true),
         created_at: date,
+        // Absent in backups from before replies and review (server/API.md §E12): a shown top-level comment.
+        parent_id: id.nullish(),
+        is_owner: z.boolean({ error: F.notBoolean }).nullish(),
+        status: z.enum(COMMENT_STATUSES, { error: CM.commentStatusInvalid }).nullish(),
       }),
     ),
+    // Absent in older backups: the stored settings stay as they are.
+    comment_settings: commentSettingsSchema.optional(),
     files: z
       .record(
         z.string(),

@@ -63,7 +63,13 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
       ...importedPublication(article),
       views: article.views ?? undefined,
     })),
-    comments: parsed.comments,
+    comments: parsed.comments?.map(({ parent_id, is_owner, status, ...comment }) => ({
+      ...comment,
+      parent_id: parent_id ?? null,
+      ...(is_owner === true && { is_owner }),
+      status: status ?? 'published',
+    })),
+    commentSettings: parsed.comment_settings,
   };
 }
 

@@ -1,8 +1,10 @@
 import type { CollectionName, Store, StoreState } from './store.js';
 import { raiseNextId } from './record-ids.js';
 import { keepDiagramsShownBy } from './articles.repository.js';
+import type { CommentSettings } from '@folio/shared';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
+import { CommentSettingsRepository } from './comment-settings.repository.js';
 import { keepReplacedVersion } from './revisions.repository.js';
 
 /** An imported article: its record fields, its body and, when the backup had one, its view count. */
@@ -25,6 +27,8 @@ export interface ImportPlan {
   avatars?: AvatarRecord[];
   articles?: ImportedArticle[];
   comments?: ImportedComment[];
+  /** Absent in older backups: the stored settings are kept. */
+  commentSettings?: CommentSettings | undefined;
 }
 
 /** Every live record a backup holds, read in one turn so the export is one consistent moment. */
@@ -37,6 +41,7 @@ export interface BackupRecords {
   articles: { record: ArticleRecord; content: string; views: number }[];
   /** Comments of those articles. */
   comments: CommentRecord[];
+  commentSettings: CommentSettings;
 }
 
 /** Thrown when the data changed under the import in a way that makes the plan unsafe to apply. */
@@ -129,6 +134,12 @@ function applyPlan(
     const previous = state.comments.find(comment.id);
     state.comments.put({ ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' });
   }
+  if (plan.commentSettings) {
+    const { moderation, blocked_words, blocked_addresses } = plan.commentSettings;
+    Object.assign(state.commentSettings, { moderation, blocked_words, blocked_addresses });
+  }
+  // Imported comments are the owner's own past, not news: the unread count starts after them.
+  if (plan.comments) state.commentSettings.seen_before_id = state.comments.next_id;
 }
 
 /**
@@ -156,6 +167,7 @@ export class BackupRepository {
         views: state.articleViews[String(record.id)] ?? 0,
       })),
       comments: state.comments.all().filter((comment) => liveIds.has(comment.article_id)),
+      commentSettings: new CommentSettingsRepository(this.store).get(),
     };
   }
 
@@ -220,6 +232,7 @@ export class BackupRepository {
     if (plan.avatars) names.push('avatars');
     if (plan.articles) names.push('articles', 'articleViews');
     if (plan.comments) names.push('comments');
+    if (plan.comments || plan.commentSettings) names.push('commentSettings');
     return names;
   }
 }

@@ -23,6 +23,7 @@ interface ExportData {
   avatars: Record<string, unknown>[];
   articles: Record<string, unknown>[];
   comments: Record<string, unknown>[];
+  comment_settings: Record<string, unknown>;
   files: Record<string, FileEntry>;
 }
 
@@ -112,7 +113,11 @@ describe('export', () => {
       email: 'zhang@example.com',
       content: '写得好',
       created_at: expect.any(String),
+      parent_id: null,
+      is_owner: false,
+      status: 'published',
     });
+    expect(data.comment_settings).toEqual({ moderation: 'none', blocked_words: [], blocked_addresses: [] });
 
     expect(Object.keys(data.files).sort()).toEqual([...site.avatarFiles, site.coverFile].sort());
     for (const [filename, entry] of Object.entries(data.files)) {

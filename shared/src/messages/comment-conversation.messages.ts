@@ -22,4 +22,6 @@ export const CommentConversationMessages = {
   blockedAddressesTooMany: `禁止的地址不能超过${COMMENT_SETTINGS_LIMITS.entries}个`,
   blockedAddressTooLong: `单个禁止的地址不能超过${COMMENT_SETTINGS_LIMITS.entryChars}个字符`,
   markedSeen: '已标记为已读',
+  /** A backup comment's `status` (after the field path, like the other import messages). */
+  commentStatusInvalid: '只能是 published 或 pending',
 } as const;
