@@ -6,10 +6,12 @@ import type { ChannelGroups, EventSpecs } from './channel-spec';
 import { commentCreatedEventSchema } from './comments.schema';
 import { articleIdSchema, idArgument, isoDate, localIdSchema, noArgument, ok } from './common.schema';
 import {
+  draftImageInputSchema,
   draftRevisionSchema,
   draftSaveInputSchema,
   draftSchema,
   draftSummarySchema,
+  keptDraftImageSchema,
   publishResultSchema,
   resolveConflictInputSchema,
 } from './drafts.schema';
@@ -70,6 +72,11 @@ export const channelTable = {
     resolveConflict: channel(resolveConflictInputSchema, publishResultSchema),
     /** Keep the local text as a separate new draft (never loses either side). */
     keepAsNew: channel(idArgument, draftSchema),
+    /**
+     * Keeps an image with the drafts while the server cannot take it (offline, unreachable): on
+     * disk before it answers the link to put in the text; uploaded when the draft syncs.
+     */
+    keepImage: channel(draftImageInputSchema, keptDraftImageSchema),
   },
   folderImport: {
     pickFiles: channel(noArgument, pickedPathsSchema),

@@ -3,9 +3,11 @@ import {
   ARTICLE_FIELD_NAMES,
   ARTICLE_STATUSES,
   articleFieldsSchema,
+  DesktopBridgeMessages as M,
   DesktopMessages as D,
   DRAFT_STATES,
   LIMITS,
+  ServerMessages,
 } from '@folio/shared';
 import type { ArticleFieldName } from '@folio/shared';
 import { articleIdSchema, isoDate, localIdSchema } from './common.schema';
@@ -151,3 +153,20 @@ export const resolveConflictInputSchema = z
   })
   .refine((input) => input.choice !== 'merged' || input.text !== undefined, D.mergedTextRequired);
 export type ResolveConflictInput = z.infer<typeof resolveConflictInputSchema>;
+
+/**
+ * An image pasted, dropped or picked into a draft while the server cannot take it, its bytes as
+ * base64 (as api.request carries files). The cap leaves room above the server's 5 MB, so an image
+ * over it reaches main and is refused there with the server's own message.
+ */
+export const draftImageInputSchema = z.object({
+  base64: z
+    .string()
+    .max(Math.ceil((LIMITS.imageBytes * 2 * 4) / 3) + 4, ServerMessages.imageTooLarge)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, M.base64Invalid),
+});
+export type DraftImageInput = z.infer<typeof draftImageInputSchema>;
+
+/** The kept image's link for the draft's text (`/draft-images/<profileId>/<sha256>.<ext>`). */
+export const keptDraftImageSchema = z.object({ url: z.string() });
+export type KeptDraftImage = z.infer<typeof keptDraftImageSchema>;

@@ -19,17 +19,26 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid 1x1 PNG whose one pixel is shade `seed`: different seeds, different images (and hashes). */
-export function pngBytes(seed: number): Buffer {
+/**
+ * A valid PNG, `width` x `height`, painted in a gradient from shade `seed`: different seeds,
+ * different images (and hashes). 1x1 unless a test needs an image one can see.
+ */
+export function pngBytes(seed: number, width = 1, height = 1): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const pixel = Buffer.from([0, seed % 256, (seed * 7) % 256, (seed * 13) % 256]);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++) {
+      rows.push((seed + x) % 256, (seed * 7 + y) % 256, (seed * 13 + ((x + y) >> 1)) % 256);
+    }
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixel)),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

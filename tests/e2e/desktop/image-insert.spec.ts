@@ -67,13 +67,11 @@ test('the draft editor takes pasted and dropped images through the bridge, and a
   await expect(desktop.getByRole('img', { name: '封面预览' })).toHaveAttribute('src', /\/uploads\/[0-9a-f]+\.png$/);
   expect(desktop.url()).toBe(editorUrl);
 
-  // Offline there is nowhere to upload to: the editor says so and the text stays as it was.
+  // Offline the image is kept with the draft on this disk (offline-images.spec.ts follows it to the server).
   await goOffline(desktop, folio);
   await draftRow(desktop, '带图的草稿').getByRole('button', { name: DesktopUiMessages.open }).click();
-  const before = await editorText(body);
   await sendFiles(body, 'paste', [pngFile('离线.png')]);
-  await expect(desktop.getByTestId('image-upload-problem')).toContainText('离线');
-  expect(await editorText(body)).toBe(before);
+  await expect.poll(() => editorText(body)).toMatch(/!\[离线\.png\]\(\/draft-images\/[^)\s]+\.png\)\n/);
 
   // The same file dropped outside the editor still goes to 本地导入.
   await sendFiles(desktop.getByLabel(DesktopUiMessages.title), 'drop', [pngFile('拖入.png')]);

@@ -2,6 +2,7 @@ import type { ArticleStatus } from '@folio/shared';
 import { BridgeError } from '../../channels';
 import type { PublishResult } from '../../channels';
 import { draftToBridge } from '../../core/draft-file';
+import { DraftImageError } from '../../core/draft-images';
 import { DraftError } from '../../core/draft-store';
 import type { PublishOutcome } from '../../core/sync';
 import type { HandlerContext, Handlers, Workspace } from './handler-context';
@@ -83,7 +84,18 @@ export function createDraftHandlers(context: HandlerContext): DraftHandlers {
       const work = await context.workspace();
       await draftCall(() => work.drafts.discard(id));
       context.emitSync(work.drafts, [id]);
+      // Its images go with it, unless another draft links to them too.
+      await draftCall(() => work.images.removeUnlinked(work.drafts));
       return { ok: true as const };
+    },
+    keepImage: async ({ base64 }) => {
+      const work = await context.workspace();
+      // On disk before the editor may link to it: the link never points at nothing.
+      const kept = await draftCall(() => work.images.keep(Buffer.from(base64, 'base64'))).catch((error: unknown) => {
+        if (error instanceof DraftImageError) throw new BridgeError('invalid-argument', error.message);
+        throw error;
+      });
+      return { url: kept.url };
     },
     publish: async ({ id }) => {
       const work = await context.workspace();

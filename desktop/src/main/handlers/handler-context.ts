@@ -5,6 +5,7 @@ import type { ChannelTable, EventName, EventPayload, Profile, SessionStatus } fr
 import { createArticlesApi } from '../../core/articles-api';
 import type { ArticlesApi } from '../../core/articles-api';
 import type { ConnectionOptions } from '../../core/connection';
+import { DraftImages } from '../../core/draft-images';
 import { DraftStore } from '../../core/draft-store';
 import { createHttpClient } from '../../core/http';
 import type { HttpClient } from '../../core/http';
@@ -50,6 +51,8 @@ export interface Workspace {
   profileId: string;
   api: ArticlesApi;
   drafts: DraftStore;
+  /** Images pasted into drafts while the server could not take them (core/draft-images.ts). */
+  images: DraftImages;
   mirror: Mirror;
   sync: SyncEngine;
   /** Pushes drafts the server lacks while online and signed in (core/background-sync.ts). */
@@ -128,18 +131,19 @@ export function createHandlerContext(deps: HandlerDeps): HandlerContext {
   const openWorkspace = async (profileId: string, baseUrl: string): Promise<Workspace> => {
     const dir = path.join(deps.dataDir, 'profiles', profileId);
     const api = createArticlesApi(serverClient(baseUrl, () => vault.getToken(profileId)));
-    const [drafts, mirror] = await Promise.all([
+    const [drafts, images, mirror] = await Promise.all([
       DraftStore.open(path.join(dir, 'drafts')),
+      DraftImages.open(path.join(dir, 'drafts', 'images'), { profileId }),
       Mirror.open(path.join(dir, 'mirror')),
     ]);
-    const sync = new SyncEngine({ drafts, api, mirror, onDraftChange: (draft) => emitSync(drafts, [draft.id]) });
+    const sync = new SyncEngine({ drafts, api, mirror, images, onDraftChange: (draft) => emitSync(drafts, [draft.id]) });
     const background = new BackgroundSync({
       drafts,
       sync,
       canSend: () => connectivity.online && profiles.active()?.id === profileId && vault.getToken(profileId) !== undefined,
       onOutcome: (outcome) => reportBackgroundOutcome(deps, baseUrl, 'push', outcome),
     });
-    return { profileId, api, drafts, mirror, sync, background };
+    return { profileId, api, drafts, images, mirror, sync, background };
   };
 
   return {

@@ -9,7 +9,8 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 /** Headers main sets itself; the admin client's bearer placeholder must never reach the bridge. */
 const DROPPED_HEADERS = new Set(['authorization', 'cookie', 'host', 'origin', 'content-length']);
 
-function bytesToBase64(bytes: Uint8Array): string {
+/** Bytes as base64: survives both contextBridge and Playwright's JSON bindings. */
+export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
   for (let index = 0; index < bytes.length; index += chunk) {

@@ -7,6 +7,7 @@ import { useNotifyMessage } from '../app/desktop-notify';
 import { useDesktopPlatform } from '../app/desktop-platform';
 import { useDesktopSession } from '../app/desktop-session';
 import { CoverField, IMAGE_UPLOAD_PATHS, imageUploader, MarkdownEditor, resolveFileUrl, useStoredToggle } from '../web-admin';
+import { draftImageUpload } from './draft-image-upload';
 import { useFillHeight } from './use-fill-height';
 
 const useStyles = makeStyles({
@@ -75,10 +76,10 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
   const platform = useDesktopPlatform();
   const { online } = useDesktopSession();
   const notify = useNotifyMessage();
-  // Through the bridge to the active server. Offline or with no server there is nothing to upload
-  // to: the editor and the cover field say so and leave the text alone.
+  // Through the bridge to the active server. Offline a body image is kept with the draft on this
+  // disk (draft-image-upload.ts); a cover waits for the server: its field says so.
   const uploader = online && platform ? platform : null;
-  const uploadImage = useMemo(() => (uploader ? imageUploader(uploader, IMAGE_UPLOAD_PATHS.body) : undefined), [uploader]);
+  const uploadImage = useMemo(() => draftImageUpload(platform, online), [platform, online]);
   const uploadCover = useMemo(() => (uploader ? imageUploader(uploader, IMAGE_UPLOAD_PATHS.cover) : undefined), [uploader]);
   return (
     <div className={mergeClasses(styles.form, focus && styles.focus)} data-testid={focus ? 'focus-mode' : undefined}>

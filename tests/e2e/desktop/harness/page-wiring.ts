@@ -1,6 +1,9 @@
-import type { Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Route } from '@playwright/test';
 import { ipcChannelName } from '../../../../desktop/src/channels';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
+import { createDraftImageFilesHandler } from '../../../../desktop/src/main/draft-image-files';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 
 /** The built renderer and the page-side bridge script (renderer-build.ts). */
@@ -14,6 +17,19 @@ export interface PageMain {
   dispatch: Dispatch;
   /** Answers the page's `/server-files/...` image requests; absent: they are not answered. */
   serverFiles?: (request: Request) => Promise<Response>;
+  /** The app's data folder: the page's `/draft-images/...` are read from it, as main's app:// protocol does. */
+  dataDir?: string;
+}
+
+/** Answers a routed request with a handler of main's app:// protocol. */
+async function fulfillWith(route: Route, handler: (request: Request) => Promise<Response>): Promise<void> {
+  const request = route.request();
+  const response = await handler(new Request(request.url(), { method: request.method() }));
+  await route.fulfill({
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: Buffer.from(await response.arrayBuffer()),
+  });
 }
 
 /** Delivers main -> renderer events to the page, as Electron's webContents.send does. */
@@ -42,18 +58,16 @@ export async function openRendererPage(page: Page, main: PageMain, renderer: Ren
     }
     return main.dispatch(ipcChannel.slice(prefix.length), arg);
   });
-  const { serverFiles } = main;
-  // Main's app:// protocol answers the servers' images under /server-files/; so does the harness.
-  if (serverFiles) {
-    await page.route('**/server-files/**', async (route) => {
-      const request = route.request();
-      const response = await serverFiles(new Request(request.url(), { method: request.method() }));
-      await route.fulfill({
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: Buffer.from(await response.arrayBuffer()),
-      });
+  const { serverFiles, dataDir } = main;
+  // Main's app:// protocol answers the servers' images under /server-files/ and the images kept
+  // with offline drafts under /draft-images/; so does the harness.
+  if (serverFiles) await page.route('**/server-files/**', (route) => fulfillWith(route, serverFiles));
+  if (dataDir) {
+    const draftImages = createDraftImageFilesHandler({
+      dataDir,
+      hasProfile: (profileId) => existsSync(path.join(dataDir, 'profiles', profileId)),
     });
+    await page.route('**/draft-images/**', (route) => fulfillWith(route, draftImages));
   }
   await page.addInitScript({ content: renderer.bridgeScript });
   await page.goto(renderer.url);

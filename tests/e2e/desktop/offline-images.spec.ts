@@ -1,0 +1,89 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DesktopUiMessages, ServerMessages } from '@folio/shared';
+import type { Draft } from '../../../desktop/src/channels';
+import { draftImagesDir } from '../../../desktop/src/core/draft-images';
+import { pngBytes } from '../../../desktop/test/support/draft-images-workspace';
+import { editorText, sendFiles } from '../file-events.js';
+import type { FileSpec } from '../file-events.js';
+import { ADMIN_PASSWORD, expect, signIn, test } from './desktop-fixtures';
+import { goOffline, serverArticles, typeInBody, waitSavedLocally } from './desktop-helpers';
+import { startDesktopMain } from './harness/desktop-main';
+import { startDesktopMainProcess } from './harness/desktop-main-process';
+import type { DesktopMainProcess } from './harness/desktop-main-process';
+import { openRendererPage, pageEvents } from './harness/page-wiring';
+import { shootEverySize, screensDir } from './harness/screenshots';
+
+const SHOTS_DIR = screensDir('desktop-offline-images');
+const KEPT_LINK = String.raw`\(/draft-images/[0-9a-f-]+/[0-9a-f]{64}\.png\)`;
+
+/** A picture big enough to see in the screenshots. */
+function png(name: string, seed: number): FileSpec {
+  return { name, base64: pngBytes(seed, 480, 270).toString('base64'), type: 'image/png' };
+}
+
+async function savedContent(main: Pick<DesktopMainProcess, 'dispatch'>, draftId: string): Promise<string> {
+  const reply = await main.dispatch('drafts.get', { id: draftId });
+  return reply.ok ? ((reply.data as Draft | null)?.fields.content ?? '') : '';
+}
+
+test('an image pasted offline is kept with the draft, survives a killed main process and is uploaded once on sync', async ({
+  page,
+  renderer,
+  folio,
+}) => {
+  test.setTimeout(120_000);
+  const main = await startDesktopMainProcess({ send: pageEvents(page) });
+  let draftId: string;
+  try {
+    await openRendererPage(page, main, renderer);
+    await signIn(page, folio.url, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/#\/admin/);
+    await goOffline(page, folio);
+    await page.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
+    await expect(page).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
+    draftId = decodeURIComponent(new URL(page.url()).hash.replace('#/drafts/', ''));
+    await page.getByLabel(DesktopUiMessages.title).fill('离线配图');
+    await typeInBody(page, '窗外的雪\n');
+    const body = page.locator('.cm-content').first();
+
+    // Over the server's limit: refused here with its message, the text as it was.
+    const huge = pngBytes(1);
+    const padded = Buffer.concat([huge, Buffer.alloc(5 * 1024 * 1024)]);
+    await sendFiles(body, 'paste', [{ name: '太大.png', base64: padded.toString('base64'), type: 'image/png' }]);
+    await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTooLarge);
+    expect(await editorText(body)).toBe('窗外的雪\n');
+
+    await sendFiles(body, 'paste', [png('雪.png', 2)]);
+    await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`^窗外的雪\n!\[雪\.png\]${KEPT_LINK}\n$`));
+    // The preview shows it from the copy on this disk.
+    const shown = page.getByTestId('markdown-preview').getByRole('img', { name: '雪.png' });
+    await expect(shown).toHaveAttribute('src', /^\/draft-images\//);
+    await expect.poll(() => shown.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(480);
+    await waitSavedLocally(page);
+    await expect.poll(() => savedContent(main, draftId)).toMatch(new RegExp(KEPT_LINK));
+    await shootEverySize(page, SHOTS_DIR, 'offline-pasted-image');
+  } finally {
+    // No quit path: the process is simply gone.
+    await main.kill();
+  }
+
+  await folio.restart();
+  // Started again on the same folder; the server answers again: the draft goes up by itself.
+  const reopened = await startDesktopMain({ dataDir: main.dataDir, send: undefined });
+  try {
+    await expect
+      .poll(() => savedContent(reopened, draftId), { timeout: 30_000 })
+      .toMatch(/^窗外的雪\n!\[雪\.png\]\(\/uploads\/[^)\s]+\)\n$/);
+    const uploaded = await savedContent(reopened, draftId);
+    await expect.poll(async () => (await serverArticles(folio)).map((article) => article.content)).toEqual([uploaded]);
+    // One upload of the image, whatever the retries: the server stores it once by its bytes.
+    expect(await readdir(path.join(folio.current().dataDir, 'uploads'))).toHaveLength(1);
+    // Synced: the copy on this disk is gone.
+    const [profileId = ''] = await readdir(path.join(main.dataDir, 'profiles'));
+    const kept = await readdir(draftImagesDir(main.dataDir, profileId));
+    expect(kept.filter((name) => name.endsWith('.png'))).toEqual([]);
+  } finally {
+    await reopened.stop();
+  }
+});
