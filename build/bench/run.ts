@@ -2,7 +2,7 @@
  * `npm run bench`: seeds 2,000 articles into temp data dirs, starts the real server entry as a child
  * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
  * memory (also with 50 kept versions of every article), the comment write cost on a small and a
- * huge site, and the JavaScript a visitor loads.
+ * huge site and with comment mail waiting on a down SMTP server, and the JavaScript a visitor loads.
  * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -45,11 +45,14 @@ async function withDataDir<T>(task: (dataDir: string) => Promise<T>): Promise<T>
   }
 }
 
-async function startSite(dataDir: string): Promise<{ server: ServerProcess; startupMs: number }> {
+async function startSite(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerProcess; startupMs: number }> {
   const spawnedAt = performance.now();
   // TRUST_PROXY lets every comment POST carry its own X-Forwarded-For address, so the per-address
   // comment limit measures the write path instead of answering 429.
-  const server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' }, startTimeoutMs: 60_000, compiled: true });
+  const server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true', ...env }, startTimeoutMs: 60_000, compiled: true });
   const startupMs = await waitFor200(`${server.url}/`, spawnedAt);
   return { server, startupMs };
 }
@@ -211,16 +214,31 @@ function fetchAsSent(url: string): Promise<FixedAnswer> {
   });
 }
 
-/** The cost of one comment must not grow with the number of comments ever posted. */
+/**
+ * Comment mail configured, the SMTP server down (nothing listens on port 9 of loopback): every
+ * comment also queues the owner's notice in its commit (server/API.md §E13), and the sender's
+ * attempts fail. A comment must cost no more than without mail.
+ */
+const MAIL_WITH_SMTP_DOWN = { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'bench@example.com', OWNER_EMAIL: 'owner@example.com' };
+
+/**
+ * The cost of one comment must not grow with the number of comments ever posted, nor with comment
+ * mail waiting for an SMTP server that is down.
+ */
 async function measureCommentScaling(): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const commentCount of [100, 100_000]) {
+  const runs = [
+    { commentCount: 100, env: {}, label: '' },
+    { commentCount: 100_000, env: {}, label: '' },
+    { commentCount: 100, env: MAIL_WITH_SMTP_DOWN, label: ', mail on, SMTP down' },
+  ];
+  for (const { commentCount, env, label } of runs) {
     await withDataDir(async (dataDir) => {
       const site = await seedSite(dataDir, { articleCount: ARTICLE_COUNT, commentCount });
-      const { server } = await startSite(dataDir);
+      const { server } = await startSite(dataDir, env);
       try {
         results.push(
-          await runScenario(server.pid, `POST comment, ${commentCount.toLocaleString('en')} comments on the site`, {
+          await runScenario(server.pid, `POST comment, ${commentCount.toLocaleString('en')} comments on the site${label}`, {
             url: server.url,
             connections: CONNECTIONS,
             duration: SECONDS,
@@ -235,12 +253,16 @@ async function measureCommentScaling(): Promise<ScenarioResult[]> {
   return results;
 }
 
-function printCommentCost(small: ScenarioResult, huge: ScenarioResult): void {
+function printCommentCost([small, huge, mailDown]: ScenarioResult[]): void {
+  if (!small || !huge || !mailDown) return;
+  const ratio = (row: ScenarioResult) => (small.requestsPerSecond / row.requestsPerSecond).toFixed(2);
+  console.info('');
   printTable(
-    ['comment POST cost', 'ms per request (p50)', 'p99 ms', 'cost ratio (huge / small)'],
+    ['comment POST cost', 'ms per request (p50)', 'p99 ms', 'cost ratio (to the first row)'],
     [
       [small.name, small.p50.toFixed(1), small.p99.toFixed(1), ''],
-      [huge.name, huge.p50.toFixed(1), huge.p99.toFixed(1), (small.requestsPerSecond / huge.requestsPerSecond).toFixed(2)],
+      [huge.name, huge.p50.toFixed(1), huge.p99.toFixed(1), ratio(huge)],
+      [mailDown.name, mailDown.p50.toFixed(1), mailDown.p99.toFixed(1), ratio(mailDown)],
     ],
   );
 }
@@ -249,11 +271,7 @@ function printCommentCost(small: ScenarioResult, huge: ScenarioResult): void {
 async function mainCommentsOnly(): Promise<void> {
   const scaling = await measureCommentScaling();
   printScenarios(scaling, undefined);
-  const [small, huge] = scaling;
-  if (small && huge) {
-    console.info('');
-    printCommentCost(small, huge);
-  }
+  printCommentCost(scaling);
   if (scaling.some((row) => row.failures > 0)) {
     console.error('Some requests failed (connection errors, time-outs or non-2xx answers): see the failures column.');
     process.exitCode = 1;
@@ -277,11 +295,7 @@ async function main(): Promise<void> {
   console.info(`\nScenarios: ${SECONDS} s each on loopback; the ceiling is plain Node http in its own process`);
   console.info('Load generator: autocannon in the bench process, not keeping response bodies (see measure.ts)\n');
   printScenarios(all, ceiling.requestsPerSecond);
-  const [small, huge] = scaling;
-  if (small && huge) {
-    console.info('');
-    printCommentCost(small, huge);
-  }
+  printCommentCost(scaling);
   console.info(`\nPeak RSS across the site scenarios: ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB`);
 
   if (all.some((row) => row.failures > 0)) {

@@ -66,14 +66,11 @@ export const AUTOSAVE_FILE = /^(\d+)\.json$/;
 export const autosaveFileName = (articleId: number) => `${articleId}.json`;
 
 /**
- * Comment mail (server/API.md §E13): each mail waiting to be sent is one file in `mail/outbox/`,
- * written in the same commit as the comment it tells of, and removed once sent; the addresses that
- * asked for no more reply mail are `mail/unsubscribed.json`.
+ * Comment mail (server/API.md §E13): the outbox and the addresses that asked for no more reply
+ * mail, as one append-only log written in the same commit as the comment a mail tells of.
  */
-export const MAIL_OUTBOX_DIR = 'mail/outbox';
-export const MAIL_OUTBOX_FILE = /^mail\/outbox\/[0-9a-f-]{36}\.json$/;
-export const mailOutboxFileName = (mailId: string) => `${MAIL_OUTBOX_DIR}/${mailId}.json`;
-export const MAIL_UNSUBSCRIBED = 'mail/unsubscribed.json';
+export const MAIL_DIR = 'mail';
+export const MAIL_OUTBOX_LOG = `${MAIL_DIR}/outbox.log`;
 
 /** A file the store writes atomically is first written under a name like this, then renamed. */
 export const isTempFileName = (name: string) => name.startsWith('.') && name.endsWith('.tmp');

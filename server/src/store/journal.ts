@@ -10,8 +10,7 @@ import {
   IDEMPOTENCY_ANSWER_FILE,
   JOURNAL,
   LEGACY_COMMENTS,
-  MAIL_OUTBOX_FILE,
-  MAIL_UNSUBSCRIBED,
+  MAIL_OUTBOX_LOG,
   META,
   REVISION_FILE,
 } from './data-layout.js';
@@ -43,7 +42,7 @@ interface JournalFile {
 }
 
 /** Names the store writes besides the collection files, each accepted by the journal. */
-const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG, MAIL_OUTBOX_FILE];
+const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG];
 
 const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
 
@@ -123,7 +122,8 @@ export class Journal {
     if (empty) await syncDirectory(path.dirname(target));
   }
 
-  private applyEntry(entry: JournalEntry): Promise<void> {
+  /** Writes one entry on its own, durably, without a journal. */
+  applyEntry(entry: JournalEntry): Promise<void> {
     return isAppend(entry) ? this.applyAppend(entry) : this.applyWrite(entry);
   }
 
@@ -141,7 +141,7 @@ export class Journal {
       name === META ||
       name === LEGACY_COMMENTS ||
       name === COMMENT_COUNTER ||
-      name === MAIL_UNSUBSCRIBED ||
+      name === MAIL_OUTBOX_LOG ||
       // Written whole only by journals of versions before the article logs, replayed once on upgrade.
       name === ARTICLE_SNAPSHOT ||
       KNOWN_FILES.some((pattern) => pattern.test(name)) ||

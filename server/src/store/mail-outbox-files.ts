@@ -1,12 +1,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { serialize } from '@folio/shared/durable-file';
-import { MAIL_OUTBOX_DIR, MAIL_OUTBOX_FILE, MAIL_UNSUBSCRIBED, isTempFileName, mailOutboxFileName } from './data-layout.js';
-import { PendingFiles } from './pending-files.js';
+import { MAIL_DIR, MAIL_OUTBOX_LOG } from './data-layout.js';
+import type { JournalEntry } from './journal.js';
+import type { CommitFiles } from './pending-files.js';
 
 /** One mail waiting in the outbox, or given up (server/API.md §E13). Removed once sent. */
 export interface MailRecord {
   id: string;
+  /**
+   * The comment it tells of. The outbox is written just before the comment's commit (see
+   * {@link MailOutboxFiles}), so a kill in between can leave a mail whose comment was never stored,
+   * and whose id a later comment may take: the id and time together say it is that comment.
+   */
+  comment_id: number;
+  comment_created_at: string;
   /** The owner's notice of a new comment, or a reader's notice of a reply to their comment. */
   kind: 'owner' | 'reply';
   to: string;
@@ -25,30 +32,57 @@ export interface MailRecord {
   gave_up_at: string | null;
 }
 
+/** One line of the outbox log. */
+type OutboxLine = { put: MailRecord } | { delete: string } | { unsubscribe: string };
+
+/** The log is rewritten whole only once it is this big and mostly lines that no longer count. */
+const COMPACT_AFTER_BYTES = 64 * 1024;
+const COMPACT_WHEN_LINES_PER_LIVE_ENTRY = 4;
+
 /**
- * The outbox, one small file per mail, written by the store's commit beside the comment it tells
- * of: a comment commit then adds one small file, whatever the number of mails waiting (one JSON
- * file for the whole outbox would be rewritten whole at every comment, and grows while the SMTP
- * server is down). Every record is also kept in memory, as a comment's commit must read and
- * change them synchronously; a site has few. The addresses that unsubscribed are one file beside.
+ * The outbox and the unsubscribed addresses, kept in memory and on disk as one append-only log,
+ * `mail/outbox.log`: each commit appends the lines of what changed, durably, just before it writes
+ * the rest (the comment a mail tells of). A comment then costs one small append however many
+ * mails wait, and no journal (one file per mail would add a durable write per comment to every
+ * group commit; one JSON file would be rewritten whole at every comment, and grows while the SMTP
+ * server is down). A mail is on disk no later than its comment; the sender drops a mail whose
+ * comment is not there (see {@link MailRecord.comment_id}). The log is rewritten with only what
+ * still counts once sent mails make up most of it.
  */
-export class MailOutboxFiles extends PendingFiles {
+export class MailOutboxFiles implements CommitFiles {
+  readonly writtenFirst = true;
   private readonly records = new Map<string, MailRecord>();
   private readonly unsubscribed = new Set<string>();
+  /** Lines changed since the last commit took them. */
+  private unwritten: string[] = [];
+  /** What the commit under way writes: the lines it appends, or the whole log it rewrites. */
+  private inFlight: { lines: string[]; write: JournalEntry; bytesAfter: number; linesAfter: number } | null = null;
+  /** The log's length on disk as acknowledged; a torn tail past it is cut by the next append. */
+  private logBytes = 0;
+  private logLines = 0;
 
-  /** Reads the outbox and the unsubscribed addresses, at the store's start. */
+  constructor(private readonly dataDir: string) {}
+
+  /** Reads the log at the store's start; a last line torn by a kill mid-append is left out. */
   async load(): Promise<void> {
-    await fs.mkdir(path.join(this.dataDir, MAIL_OUTBOX_DIR), { recursive: true });
-    for (const name of await fs.readdir(path.join(this.dataDir, MAIL_OUTBOX_DIR))) {
-      const fileName = `${MAIL_OUTBOX_DIR}/${name}`;
-      // The temp file of a write a crash cut short: the file (or the journal) holds what it was.
-      if (isTempFileName(name)) await fs.rm(path.join(this.dataDir, fileName), { force: true });
-      if (!MAIL_OUTBOX_FILE.test(fileName)) continue;
-      const record = JSON.parse((await this.readText(fileName)) ?? 'null') as MailRecord | null;
-      if (record) this.records.set(record.id, record);
+    await fs.mkdir(path.join(this.dataDir, MAIL_DIR), { recursive: true });
+    const text = await fs.readFile(path.join(this.dataDir, MAIL_OUTBOX_LOG), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      let line: OutboxLine;
+      try {
+        line = JSON.parse(text.slice(start, end)) as OutboxLine;
+      } catch {
+        break;
+      }
+      this.apply(line);
+      start = end + 1;
+      this.logLines += 1;
     }
-    const addresses = JSON.parse((await this.readText(MAIL_UNSUBSCRIBED)) ?? '[]') as string[];
-    for (const address of addresses) this.unsubscribed.add(address);
+    this.logBytes = Buffer.byteLength(text.slice(0, start));
   }
 
   all(): MailRecord[] {
@@ -61,13 +95,11 @@ export class MailOutboxFiles extends PendingFiles {
 
   /** Stores a new or changed record (a copy: the caller's object is not kept). */
   put(record: MailRecord): void {
-    this.records.set(record.id, { ...record });
-    this.putText(mailOutboxFileName(record.id), serialize(record));
+    this.change({ put: { ...record } });
   }
 
   delete(id: string): void {
-    if (!this.records.delete(id)) return;
-    this.remove(mailOutboxFileName(id));
+    if (this.records.has(id)) this.change({ delete: id });
   }
 
   /** Whether `address` (already normalised: trimmed, lower case) asked for no more reply mail. */
@@ -76,8 +108,73 @@ export class MailOutboxFiles extends PendingFiles {
   }
 
   unsubscribe(address: string): void {
-    if (this.unsubscribed.has(address)) return;
-    this.unsubscribed.add(address);
-    this.putText(MAIL_UNSUBSCRIBED, serialize([...this.unsubscribed].sort()));
+    if (!this.unsubscribed.has(address)) this.change({ unsubscribe: address });
+  }
+
+  get hasChanges(): boolean {
+    return this.unwritten.length > 0;
+  }
+
+  takeChanged(): string[] {
+    if (this.unwritten.length === 0) return [];
+    const lines = this.unwritten;
+    this.unwritten = [];
+    const liveEntries = this.records.size + this.unsubscribed.size;
+    const linesAfter = this.logLines + lines.length;
+    if (this.logBytes > COMPACT_AFTER_BYTES && linesAfter > COMPACT_WHEN_LINES_PER_LIVE_ENTRY * liveEntries) {
+      // Made now, synchronously: the state as of this commit, none of what later changes add.
+      const content = this.snapshotLines().join('');
+      this.inFlight = {
+        lines,
+        write: { name: MAIL_OUTBOX_LOG, content },
+        bytesAfter: Buffer.byteLength(content),
+        linesAfter: liveEntries,
+      };
+    } else {
+      const append = lines.join('');
+      this.inFlight = {
+        lines,
+        write: { name: MAIL_OUTBOX_LOG, append, at: this.logBytes },
+        bytesAfter: this.logBytes + Buffer.byteLength(append),
+        linesAfter,
+      };
+    }
+    return [MAIL_OUTBOX_LOG];
+  }
+
+  writesFor(names: readonly string[]): JournalEntry[] {
+    return names.includes(MAIL_OUTBOX_LOG) && this.inFlight ? [this.inFlight.write] : [];
+  }
+
+  committed(): void {
+    if (!this.inFlight) return;
+    this.logBytes = this.inFlight.bytesAfter;
+    this.logLines = this.inFlight.linesAfter;
+    this.inFlight = null;
+  }
+
+  /** The commit failed: its lines go to the next one, before those changed since. */
+  markChanged(): void {
+    if (!this.inFlight) return;
+    this.unwritten = [...this.inFlight.lines, ...this.unwritten];
+    this.inFlight = null;
+  }
+
+  private change(line: OutboxLine): void {
+    this.apply(line);
+    this.unwritten.push(`${JSON.stringify(line)}\n`);
+  }
+
+  private apply(line: OutboxLine): void {
+    if ('put' in line) this.records.set(line.put.id, line.put);
+    else if ('delete' in line) this.records.delete(line.delete);
+    else this.unsubscribed.add(line.unsubscribe);
+  }
+
+  private snapshotLines(): string[] {
+    return [
+      ...[...this.unsubscribed].map((address) => `${JSON.stringify({ unsubscribe: address })}\n`),
+      ...[...this.records.values()].map((record) => `${JSON.stringify({ put: record })}\n`),
+    ];
   }
 }

@@ -44,6 +44,17 @@ export class MailOutboxRepository {
   }
 
   /**
+   * Whether the mail should still go: its comment is stored (not deleted since, nor lost to a kill
+   * between the outbox's write and the comment's), a reply is still visible, and the reader it
+   * goes to has not unsubscribed.
+   */
+  isStillWanted(mail: MailRecord): boolean {
+    const comment = this.store.state.comments.find(mail.comment_id);
+    if (!comment || comment.created_at !== mail.comment_created_at) return false;
+    return mail.kind === 'owner' || (comment.status !== 'pending' && !this.isUnsubscribed(mail.to));
+  }
+
+  /**
    * Records, durably, that the mail is about to be sent. Resolving also means everything applied
    * before it is on disk, the comment the mail tells of included: the store commits in order.
    */

@@ -1,11 +1,29 @@
 import { readFileSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { FileWrite } from './journal.js';
+import type { FileWrite, JournalEntry } from './journal.js';
 
 /** Text of a file that is not there: `undefined` for a missing file, any other error thrown. */
 function missingFile(error: unknown): undefined {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
   throw error;
+}
+
+/**
+ * What the store's commit writes beside the collections, in the same journalled commit: the
+ * commit takes the changed names, writes {@link writesFor} them, then says whether that worked.
+ */
+export interface CommitFiles {
+  /**
+   * Written durably before the rest of the commit, outside its journal, so a commit of one file
+   * besides these needs no journal (a comment and its mail: server/API.md §E13). A crash in
+   * between leaves these without the rest: their reader must check that what they refer to exists.
+   */
+  readonly writtenFirst?: boolean;
+  readonly hasChanges: boolean;
+  takeChanged(): string[];
+  writesFor(names: readonly string[]): JournalEntry[];
+  committed(names: Iterable<string>): void;
+  markChanged(names: Iterable<string>): void;
 }
 
 /**
@@ -15,7 +33,7 @@ function missingFile(error: unknown): undefined {
  * commit takes {@link takeChanged} and writes {@link writesFor} them. Reads see unwritten
  * changes first, then the files.
  */
-export class PendingFiles {
+export class PendingFiles implements CommitFiles {
   /** Content to write, or `null` to remove the file, by file name (relative to the data dir). */
   private readonly unwritten = new Map<string, string | null>();
   private readonly changed = new Set<string>();

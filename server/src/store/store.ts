@@ -23,7 +23,7 @@ import { Journal } from './journal.js';
 import { MailOutboxFiles } from './mail-outbox-files.js';
 import type { JournalEntry } from './journal.js';
 import { migrate, readFormatVersion } from './migrations.js';
-import type { PendingFiles } from './pending-files.js';
+import type { CommitFiles } from './pending-files.js';
 import { repairNextId } from './record-ids.js';
 import { RevisionFiles } from './revision-files.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
@@ -81,7 +81,7 @@ export class Store {
   readonly revisions: RevisionFiles;
 
   /** Files written by the commit beside the collections, in the same journalled commit. */
-  private readonly pendingFiles: readonly PendingFiles[];
+  private readonly pendingFiles: readonly CommitFiles[];
 
   private constructor(
     readonly dataDir: string,
@@ -303,10 +303,12 @@ export class Store {
         const files: JournalEntry[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
         if (articleCommit) files.push(articleCommit.write);
         files.push(...commentFileWrites(this.comments, commentArticles));
-        for (const { source, names: taken } of pending) files.push(...source.writesFor(taken));
+        const first: JournalEntry[] = [];
+        for (const { source, names: taken } of pending) (source.writtenFirst ? first : files).push(...source.writesFor(taken));
         try {
           // Before any record points at the new bodies: a power cut must not keep the pointer without the file.
           await this.bodyFiles.syncNewFiles();
+          for (const entry of first) await this.journal.applyEntry(entry);
           await this.journal.persist(files);
           articleCommit?.committed();
           this.comments.committed(commentArticles);

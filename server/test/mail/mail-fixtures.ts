@@ -45,8 +45,15 @@ export function storedComment(comment: CommentRecord, parent?: CommentRecord): S
   return { comment, parent, articleTitle: '春天的花', siteOrigin: SITE_ORIGIN };
 }
 
-/** Queues the notices of `event` inside a store commit, as the comments service does. */
-export async function queueNotice(server: TestServer, event: CommentNoticeEvent): Promise<void> {
+/**
+ * Stores the event's comment and queues its notices in the same store commit, as the comments
+ * service does; `storeComment: false` queues them for a comment that is not stored (what a kill
+ * between the outbox's write and the comment's leaves).
+ */
+export async function queueNotice(server: TestServer, event: CommentNoticeEvent, { storeComment = true } = {}): Promise<void> {
   const { notices } = server.app.context.services.mail;
-  await server.app.store.mutate([...notices.collections], (state) => notices.queue(state, event));
+  await server.app.store.mutate(['comments', ...notices.collections], (state) => {
+    if (storeComment) state.comments.put(event.stored.comment);
+    notices.queue(state, event);
+  });
 }

@@ -104,6 +104,20 @@ describe('comment mail through a real SMTP server', () => {
     expect(sink.mails).toHaveLength(1);
   });
 
+  it('drops a mail whose comment is not stored (deleted, or lost to a kill before its commit)', async () => {
+    sink = await startSmtpSink();
+    server = await startMailServer(sink.port);
+    await queueNotice(
+      server,
+      { kind: 'created', stored: storedComment(buildComment({ content: '从未存下' })) },
+      { storeComment: false },
+    );
+    await queueNotice(server, { kind: 'created', stored: storedComment(buildComment({ content: '存下了' })) });
+    await sink.waitForMails(1);
+    await waitFor(async () => (await mailStatus(server!)).queued === 0, 'the outbox to empty');
+    expect(sink.mails.map((mail) => mail.text)).toEqual([expect.stringContaining('存下了')]);
+  });
+
   it('gives a mail up after its time with the SMTP error as the reason, shown to the admin', async () => {
     server = await startMailServer(await closedPort(), { giveUpAfterMs: 250 });
     await queueNotice(server, { kind: 'created', stored: storedComment(buildComment()) });

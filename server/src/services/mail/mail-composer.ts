@@ -8,7 +8,10 @@ import type { StoredComment } from '../comment-notices.js';
 const QUOTED_PARENT_CHARS = 300;
 
 /** A mail as composed, before the outbox gives it its id and bookkeeping. */
-type ComposedMail = Pick<MailRecord, 'kind' | 'to' | 'subject' | 'text' | 'unsubscribe_url'>;
+type ComposedMail = Pick<
+  MailRecord,
+  'comment_id' | 'comment_created_at' | 'kind' | 'to' | 'subject' | 'text' | 'unsubscribe_url'
+>;
 
 const commentLink = ({ siteOrigin, comment }: StoredComment) =>
   `${siteOrigin}/articles/${comment.article_id}#comment-${comment.id}`;
@@ -45,6 +48,8 @@ export function composeOwnerNotice(stored: StoredComment, ownerEmail: string, pe
     T.ownerAdminLink(`${siteOrigin}/admin/comments`),
   ];
   return {
+    comment_id: comment.id,
+    comment_created_at: comment.created_at,
     kind: 'owner',
     to: ownerEmail,
     subject: pending ? T.ownerSubjectPending(articleTitle) : T.ownerSubject(articleTitle),
@@ -73,6 +78,8 @@ export function composeReplyNotice(stored: StoredComment, parent: CommentRecord,
     T.replyFooter,
   ];
   return {
+    comment_id: comment.id,
+    comment_created_at: comment.created_at,
     kind: 'reply',
     to: parent.email.trim(),
     subject: T.replySubject(comment.author, articleTitle),

@@ -80,8 +80,8 @@ export class MailSender {
 
   private async attempt(mail: MailRecord): Promise<void> {
     await this.outbox.markSending(mail.id, this.clock());
-    // Queued before the reader unsubscribed: no longer wanted.
-    if (mail.kind === 'reply' && this.outbox.isUnsubscribed(mail.to)) {
+    // Its comment deleted (or lost to a kill), or the reader unsubscribed since it was queued.
+    if (!this.outbox.isStillWanted(mail)) {
       await this.outbox.remove(mail.id);
       return;
     }

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminMailStatus } from '@folio/shared';
+import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import { createArticle, postComment } from '../routes/articles.fixtures.js';
+import type { Api } from '../routes/articles.fixtures.js';
+import { OWNER_EMAIL, mailConfig } from './mail-fixtures.js';
+import { recipientsOf, startSmtpSink } from './smtp-sink.js';
+import type { SmtpSink } from './smtp-sink.js';
+
+let server: TestServer;
+let sink: SmtpSink;
+let api: Api;
+let token: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({
+    config: {
+      mail: mailConfig(sink.port),
+      publicUrl: 'https://blog.example.com',
+      commentRateLimits: { perMinute: 100, perHour: 100 },
+    },
+  });
+  api = apiClient(server.url);
+  token = await server.login();
+});
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+});
+
+const addresses = (from: number) => sink.mails.slice(from).map((mail) => recipientsOf(mail).join(',').toLowerCase());
+
+/** Waits until the outbox is empty, so every mail queued so far has arrived. */
+async function outboxEmptied(): Promise<void> {
+  for (let tries = 0; tries < 400; tries += 1) {
+    const status = await api<EnvelopeBody>('GET', '/api/admin/mail', { token });
+    if ((status.body.data as AdminMailStatus).queued === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the outbox did not empty');
+}
+
+describe('comment mail through the comment routes', () => {
+  it('mails the owner of a visitor comment, and the replied-to reader only of the owner reply, until they unsubscribe', async () => {
+    const articleId = await createArticle(api, token, { title: '邮件测试' });
+    const posted = await postComment(api, articleId, { author: '读者甲', email: 'reader@example.com', content: '第一条' });
+    expect(posted.status).toBe(201);
+    const commentId = (posted.body.data as { id: number }).id;
+    await outboxEmptied();
+    expect(addresses(0)).toEqual([OWNER_EMAIL]);
+    expect(sink.mails[0]!.text).toContain(`https://blog.example.com/articles/${articleId}#comment-${commentId}`);
+
+    const reply = await api<EnvelopeBody>('POST', `/api/admin/comments/${commentId}/replies`, {
+      token,
+      json: { content: '谢谢你' },
+    });
+    expect(reply.status).toBe(201);
+    await outboxEmptied();
+    expect(addresses(1)).toEqual(['reader@example.com']);
+    const link = /https:\/\/blog\.example\.com(\/api\/mail\/unsubscribe\?\S+)/.exec(sink.mails[1]!.text ?? '')?.[1];
+    expect((await fetch(`${server.url}${link}`)).status).toBe(200);
+
+    await api('POST', `/api/admin/comments/${commentId}/replies`, { token, json: { content: '再补充一句' } });
+    await postComment(api, articleId, { author: '读者乙', email: 'other@example.com', content: '我也来', parent_id: commentId });
+    await outboxEmptied();
+    // Only the owner's notice of 读者乙's comment: the reader unsubscribed.
+    expect(addresses(2)).toEqual([OWNER_EMAIL]);
+  });
+});
