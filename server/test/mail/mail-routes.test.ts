@@ -68,4 +68,35 @@ describe('comment mail through the comment routes', () => {
     // Only the owner's notice of 读者乙's comment: the reader unsubscribed.
     expect(addresses(2)).toEqual([OWNER_EMAIL]);
   });
+
+  it('says in the owner mail that a held reply waits, and tells the replied-to reader only once it is approved', async () => {
+    const articleId = await createArticle(api, token, { title: '审核测试' });
+    const parent = await postComment(api, articleId, { author: '读者丙', email: 'bing@example.com', content: '最早的评论' });
+    const parentId = (parent.body.data as { id: number }).id;
+    await outboxEmptied();
+    const settings = { moderation: 'all', blocked_words: [], blocked_addresses: [] };
+    expect((await api('PUT', '/api/admin/settings/comments', { token, json: settings })).status).toBe(200);
+    try {
+      const start = sink.mails.length;
+      const held = await postComment(api, articleId, {
+        author: '读者丁',
+        email: 'ding@example.com',
+        content: '待审的回复',
+        parent_id: parentId,
+      });
+      expect((held.body.data as { status: string }).status).toBe('pending');
+      await outboxEmptied();
+      expect(addresses(start)).toEqual([OWNER_EMAIL]);
+      expect(sink.mails[start]!.subject).toBe('《审核测试》有新评论（待审核）');
+      expect(sink.mails[start]!.text).toContain('等待审核');
+
+      const heldId = (held.body.data as { id: number }).id;
+      expect((await api('POST', `/api/admin/comments/${heldId}/approve`, { token })).status).toBe(200);
+      await outboxEmptied();
+      expect(addresses(start)).toEqual([OWNER_EMAIL, 'bing@example.com']);
+      expect(sink.mails[start + 1]!.text).toContain('待审的回复');
+    } finally {
+      await api('PUT', '/api/admin/settings/comments', { token, json: { ...settings, moderation: 'none' } });
+    }
+  });
 });
