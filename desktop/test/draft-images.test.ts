@@ -168,6 +168,25 @@ describe('removing kept images', () => {
     expect(await readdir(work.imagesDir)).toEqual([]);
   });
 
+  it('keeps the server URL of an uploaded image while a revision links to it, and forgets it after', async () => {
+    const kept = await work.images.keep(pngBytes(7));
+    const draft = await work.drafts.create({ fields: { title: '丙', content: `![c](${kept.url})` } });
+    expect((await work.sync.pushDraft(draft.id)).status).toBe('synced');
+    // The text before the rewrite went into the revision ring.
+    expect(await readdir(work.imagesDir)).toEqual([`${kept.name}.uploaded`]);
+
+    // The revision restored: the link goes up again as the server's URL, with no second upload.
+    const ring = await work.drafts.revisions(draft.id);
+    await work.drafts.restoreRevision(draft.id, ring.find((revision) => revision.fields.content.includes(kept.url))?.id ?? -1);
+    expect((await work.sync.pushDraft(draft.id)).status).toBe('synced');
+    expect(work.drafts.get(draft.id)?.fields.content).toMatch(/^!\[c\]\(\/uploads\/[0-9a-f]+\.png\)$/);
+    expect(uploadsSeen(proxy)).toBe(1);
+
+    await work.drafts.discard(draft.id);
+    await work.images.removeUnlinked(work.drafts);
+    expect(await readdir(work.imagesDir)).toEqual([]);
+  });
+
   it('leaves an image kept moments ago alone, even with no link to it yet', async () => {
     const images = await DraftImages.open(work.imagesDir, { profileId: PROFILE_ID });
     const kept = await images.keep(pngBytes(6));

@@ -53,6 +53,11 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
     await sendFiles(body, 'paste', [{ name: '太大.png', base64: padded.toString('base64'), type: 'image/png' }]);
     await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTooLarge);
     expect(await editorText(body)).toBe('窗外的雪\n');
+    // Called a PNG but not one by its bytes: main refuses it as the server would.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    await sendFiles(body, 'paste', [{ name: '矢量.png', base64: svg, type: 'image/png' }]);
+    await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTypeUnsupported);
+    expect(await editorText(body)).toBe('窗外的雪\n');
 
     await sendFiles(body, 'paste', [png('雪.png', 2)]);
     await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`^窗外的雪\n!\[雪\.png\]${KEPT_LINK}\n$`));
