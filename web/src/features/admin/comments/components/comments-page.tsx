@@ -1,174 +1,180 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  Button,
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
-import { ArrowClockwiseRegular, DeleteRegular } from '@fluentui/react-icons';
-import { ADMIN_COMMENTS_PAGE_SIZE, AdminUiMessages, PublicUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { AdminComment } from '@folio/shared';
+import { Button, makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, SettingsRegular } from '@fluentui/react-icons';
+import { AdminCommentMessages as M, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { AdminComment, AdminMailStatus } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { formatDateTime } from '../../../../lib/format';
 import { PageHeader } from '../../components/page-header';
-import { SearchField } from '../../components/search-field';
 import { Pagination } from '../../components/pagination';
+import { SearchField } from '../../components/search-field';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
-import { deleteComment, listComments } from '../api/comments.api';
+import { approveComment, getMailStatus, replyToComment } from '../api/comments.api';
+import type { CommentStatusFilter } from '../api/comments.api';
+import { useCommentDelete } from '../hooks/use-comment-delete';
+import { useCommentList } from '../hooks/use-comment-list';
+import { useCommentActivity } from '../live/comment-activity';
+import { useCommentEvents } from '../live/use-comment-events';
+import { CommentCard } from './comment-card';
+import { CommentSettingsDialog } from './comment-settings-dialog';
+import { MailStatusBar } from './mail-status-bar';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  search: { maxWidth: '420px' },
-  scroll: {
-    overflowX: 'auto',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  table: { minWidth: '760px' },
-  content: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  nowrap: { whiteSpace: 'nowrap' },
+  tools: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  search: { flex: '1 1 260px', maxWidth: '420px' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  loading: { minHeight: '240px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
 });
 
 const duration = SNACKBAR_MS.articles;
 
 /**
- * 评论管理: every comment with its article, searchable, deletable after confirmation. What
- * visitors wrote (nickname, e-mail, body) is isolated in `<bdi>`, so right-to-left text cannot
- * reorder the cells' other words.
+ * 评论管理: the conversation under the articles as the owner sees it. Held comments come first
+ * with 通过; the owner answers inline; deleting says how many replies go too. Opening the page
+ * marks every comment seen, and it stays so while the page is open; new comments appear live.
  */
 export default function CommentsPage() {
   const styles = useStyles();
   const api = useAdminApi();
   const notify = useNotify();
-  const [comments, setComments] = useState<AdminComment[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(ADMIN_COMMENTS_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [pending, setPending] = useState<AdminComment | null>(null);
-  const [busy, setBusy] = useState(false);
+  const events = useCommentEvents();
+  const { counts, markSeen } = useCommentActivity();
+  const list = useCommentList();
+  const { load } = list;
+  const removal = useCommentDelete(load);
+  const [mail, setMail] = useState<AdminMailStatus | null>(null);
+  const [mailChecked, setMailChecked] = useState(false);
+  const [replyingTo, setReplyingTo] = useState<number | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
-  const load = useCallback(async () => {
+  const loadMail = useCallback(async () => {
     try {
-      const response = await listComments(api, { page, perPage, search });
-      setComments(response.data.comments);
-      setTotal(response.data.total);
-      if (response.data.comments.length === 0 && page > 1) setPage(page - 1);
-    } catch (error) {
-      setComments((current) => current ?? []);
-      notify(errorMessage(error, UiMessages.networkError), 'error', duration);
+      setMail((await getMailStatus(api)).data);
+    } catch {
+      setMail(null);
+    } finally {
+      setMailChecked(true);
     }
-  }, [api, notify, page, perPage, search]);
+  }, [api]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void markSeen();
+    void loadMail();
+    const stopCreated = events.onCommentCreated(() => {
+      void markSeen();
+      void load();
+    });
+    const stopChanged = events.onCommentsChanged(() => void load());
+    return () => {
+      stopCreated();
+      stopChanged();
+    };
+  }, [events, markSeen, load, loadMail]);
 
-  const applySearch = (text: string) => {
-    setSearch(text);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    setBusy(true);
+  const approve = async (comment: AdminComment) => {
     try {
-      const response = await deleteComment(api, pending.id);
-      notify(response.msg || UiMessages.deleted, 'success', duration);
+      const response = await approveComment(api, comment.id);
+      notify(response.msg, 'success', duration);
     } catch (error) {
-      notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', duration);
-    } finally {
-      setPending(null);
-      setBusy(false);
-      await load();
+      notify(M.approveFailed(errorMessage(error, UiMessages.networkError)), 'error', duration);
     }
+    await load();
   };
+
+  const sendReply = async (comment: AdminComment, content: string) => {
+    const response = await replyToComment(api, comment.id, content);
+    list.showReply(response.data);
+    setReplyingTo(null);
+    notify(response.msg, 'success', duration);
+  };
+
+  const refresh = () => {
+    void load();
+    void loadMail();
+  };
+
+  const pendingCount = counts?.pending ?? 0;
+  const ready = list.comments !== null && mailChecked;
+  const deleteText =
+    removal.target?.replies && removal.target.replies > 0
+      ? M.deleteWithReplies(removal.target.replies)
+      : AdminUiMessages.deleteCommentConfirm;
 
   return (
     <section className={styles.stack}>
       <PageHeader
         title={AdminUiMessages.tabComments}
         actions={
-          <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
-            {UiMessages.refresh}
-          </Button>
+          <>
+            <Button icon={<SettingsRegular />} onClick={() => setSettingsOpen(true)}>
+              {M.settings}
+            </Button>
+            <Button icon={<ArrowClockwiseRegular />} onClick={refresh}>
+              {UiMessages.refresh}
+            </Button>
+          </>
         }
       />
-      <SearchField className={styles.search} label={AdminUiMessages.searchComments} onSearch={applySearch} />
-      {comments !== null && comments.length === 0 ? (
-        <EmptyState text={AdminUiMessages.commentsEmpty} />
-      ) : (
-        <div className={styles.scroll}>
-          <Table className={styles.table} aria-label={AdminUiMessages.commentList} size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{PublicUiMessages.navArticles}</TableHeaderCell>
-                <TableHeaderCell>{PublicUiMessages.nickname}</TableHeaderCell>
-                <TableHeaderCell>{AdminUiMessages.contentLabel}</TableHeaderCell>
-                <TableHeaderCell>{AdminUiMessages.timeLabel}</TableHeaderCell>
-                <TableHeaderCell>{AdminUiMessages.actionsLabel}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(comments ?? []).map((comment) => (
-                <TableRow key={comment.id} data-testid="comment-row">
-                  <TableCell>{comment.article_title}</TableCell>
-                  <TableCell>
-                    <Text weight="semibold">
-                      <bdi>{comment.author}</bdi>
-                    </Text>
-                    {comment.email && (
-                      <Text size={200} block className={styles.muted}>
-                        <bdi>{comment.email}</bdi>
-                      </Text>
-                    )}
-                  </TableCell>
-                  <TableCell className={styles.content}>
-                    <bdi>{comment.content}</bdi>
-                  </TableCell>
-                  <TableCell className={styles.nowrap}>{formatDateTime(comment.created_at)}</TableCell>
-                  <TableCell>
-                    <Tooltip content={AdminUiMessages.deleteCommentOf(comment.author)} relationship="label">
-                      <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setPending(comment)} />
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+      {!ready ? (
+        <div className={styles.loading}>
+          <Spinner label={UiMessages.loading} />
         </div>
+      ) : (
+        <>
+          <MailStatusBar status={mail} />
+          <div className={styles.tools}>
+            <TabList
+              size="small"
+              aria-label={M.filterLabel}
+              selectedValue={list.status}
+              onTabSelect={(_, data) => list.setStatus(data.value as CommentStatusFilter)}
+            >
+              <Tab value="all">{M.filterAll}</Tab>
+              <Tab value="pending">{pendingCount > 0 ? `${M.filterPending} (${pendingCount})` : M.filterPending}</Tab>
+            </TabList>
+            <SearchField className={styles.search} label={AdminUiMessages.searchComments} onSearch={list.setSearch} />
+          </div>
+          {list.comments?.length === 0 ? (
+            <EmptyState text={list.status === 'pending' ? M.pendingEmpty : AdminUiMessages.commentsEmpty} />
+          ) : (
+            <div className={styles.list} role="list" aria-label={AdminUiMessages.commentList}>
+              {list.comments?.map((comment) => (
+                <div role="listitem" key={comment.id}>
+                  <CommentCard
+                    comment={comment}
+                    replying={replyingTo === comment.id}
+                    onApprove={() => void approve(comment)}
+                    onReply={() => setReplyingTo(comment.id)}
+                    onCancelReply={() => setReplyingTo(null)}
+                    onSendReply={(content) => sendReply(comment, content)}
+                    onDelete={() => removal.ask(comment)}
+                  />
+                </div>
+              ))}
+            </div>
+          )}
+          <Pagination
+            page={list.page}
+            perPage={list.perPage}
+            total={list.total}
+            perPageOptions={[10, 20, 50, 100]}
+            onPageChange={list.setPage}
+            onPerPageChange={list.setPerPage}
+          />
+        </>
       )}
-      <Pagination
-        page={page}
-        perPage={perPage}
-        total={total}
-        perPageOptions={[10, 20, 50, 100]}
-        onPageChange={setPage}
-        onPerPageChange={(value) => {
-          setPerPage(value);
-          setPage(1);
-        }}
-      />
       <ConfirmDialog
-        open={pending !== null}
+        open={removal.target !== null}
         title={UiMessages.confirmDelete}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirmDelete()}
+        busy={removal.busy || removal.target?.counting === true}
+        onCancel={removal.cancel}
+        onConfirm={() => void removal.confirm()}
       >
-        {AdminUiMessages.deleteCommentConfirm}
+        {deleteText}
       </ConfirmDialog>
+      <CommentSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </section>
   );
 }

@@ -35,15 +35,21 @@ export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEv
       );
       socket.on(AdminRealtimeEvents.commentsChanged, () => changed.forEach((listener) => listener()));
       socket.io.on('reconnect', () => changed.forEach((listener) => listener()));
+      // Exposed for end-to-end tests, which post a comment only once the admin is listening.
+      socket.on('connect', () => (document.documentElement.dataset.adminRealtime = 'connected'));
+      socket.on('disconnect', () => (document.documentElement.dataset.adminRealtime = 'disconnected'));
       return socket;
     });
 
-  const closeWhenUnused = () => {
-    if (created.size + changed.size > 0 || !connection) return;
-    const closing = connection;
-    connection = null;
-    void closing.then((socket) => socket.close());
-  };
+  // Checked a moment later: a screen that resubscribes at once (a re-render, React's strict
+  // mode) keeps the connection instead of closing and opening it again.
+  const closeWhenUnused = () =>
+    setTimeout(() => {
+      if (created.size + changed.size > 0 || !connection) return;
+      const closing = connection;
+      connection = null;
+      void closing.then((socket) => socket.close());
+    }, 0);
 
   const subscribe = <L extends Listener>(listeners: Set<L>, listener: L): (() => void) => {
     listeners.add(listener);

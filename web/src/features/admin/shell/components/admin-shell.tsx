@@ -4,6 +4,8 @@ import { SignOutRegular } from '@fluentui/react-icons';
 import { ADMIN_COMPACT_BREAKPOINT_PX, AdminUiMessages } from '@folio/shared';
 import { useUndrawnDiagramDrawing } from '../../articles/hooks/use-undrawn-diagram-drawing';
 import { useSession } from '../../auth/hooks/session';
+import { CommentsTabLabel } from '../../comments/components/comments-tab-label';
+import { CommentActivityProvider } from '../../comments/live/comment-activity';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
@@ -43,7 +45,10 @@ const useStyles = makeStyles({
   compactMain: { padding: tokens.spacingHorizontalM },
 });
 
-/** Top bar with logout and the vertical tabs; below 900 px the tabs become a scrolling row. */
+/**
+ * Top bar with logout and the vertical tabs; below 900 px the tabs become a scrolling row. The
+ * comment activity (unread count, new-comment toasts) lives here, so it runs on every screen.
+ */
 export function AdminShell() {
   const styles = useStyles();
   const { basePath } = useAdminServices();
@@ -56,37 +61,39 @@ export function AdminShell() {
   useUndrawnDiagramDrawing();
 
   return (
-    <div className={styles.root}>
-      <header className={styles.topBar}>
-        <Text as="h1" size={500} weight="semibold">
-          {AdminUiMessages.adminTitle}
-        </Text>
-        <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
-          {AdminUiMessages.logout}
-        </Button>
-      </header>
-      <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
-        <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
-          <TabList
-            vertical={!compact}
-            size={compact ? 'small' : 'medium'}
-            selectedValue={selected}
-            onTabSelect={(_, data) => {
-              const path = `${basePath}/${String(data.value)}`;
-              if (path !== pathname && confirmLeave()) navigate(path);
-            }}
-          >
-            {ADMIN_TABS.map((tab) => (
-              <Tab key={tab.path} value={tab.path}>
-                {tab.label}
-              </Tab>
-            ))}
-          </TabList>
-        </nav>
-        <main className={mergeClasses(styles.main, compact && styles.compactMain)}>
-          <Outlet />
-        </main>
+    <CommentActivityProvider>
+      <div className={styles.root}>
+        <header className={styles.topBar}>
+          <Text as="h1" size={500} weight="semibold">
+            {AdminUiMessages.adminTitle}
+          </Text>
+          <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
+            {AdminUiMessages.logout}
+          </Button>
+        </header>
+        <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
+          <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
+            <TabList
+              vertical={!compact}
+              size={compact ? 'small' : 'medium'}
+              selectedValue={selected}
+              onTabSelect={(_, data) => {
+                const path = `${basePath}/${String(data.value)}`;
+                if (path !== pathname && confirmLeave()) navigate(path);
+              }}
+            >
+              {ADMIN_TABS.map((tab) => (
+                <Tab key={tab.path} value={tab.path}>
+                  {tab.path === 'comments' ? <CommentsTabLabel label={tab.label} /> : tab.label}
+                </Tab>
+              ))}
+            </TabList>
+          </nav>
+          <main className={mergeClasses(styles.main, compact && styles.compactMain)}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </CommentActivityProvider>
   );
 }

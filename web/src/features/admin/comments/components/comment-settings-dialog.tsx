@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { AdminCommentMessages as M, AdminUiMessages, commentSettingsSchema, SNACKBAR_MS, UiMessages } from '@folio/shared';
+import type { CommentModeration } from '@folio/shared';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { getCommentSettings, saveCommentSettings } from '../api/comments.api';
+import type { CommentSettingsDraft, CommentSettingsErrors } from '../model/comment-settings-form';
+import { draftOfSettings, issuesAsFieldErrors, settingsFieldErrors, settingsOfDraft } from '../model/comment-settings-form';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  loading: { minHeight: '320px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+});
+
+const MODERATION_LABELS: Record<CommentModeration, string> = {
+  none: M.moderationNone,
+  first: M.moderationFirst,
+  all: M.moderationAll,
+};
+
+/** 评论设置: how visitors' comments are reviewed, the words that hold one, the addresses refused. */
+export function CommentSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const api = useAdminApi();
+  const notify = useNotify();
+  const [draft, setDraft] = useState<CommentSettingsDraft | null>(null);
+  const [errors, setErrors] = useState<CommentSettingsErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setDraft(null);
+    setErrors({});
+    setFailure(null);
+    getCommentSettings(api, controller.signal)
+      .then((response) => setDraft(draftOfSettings(response.data)))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setFailure(M.settingsLoadFailed(errorMessage(error, UiMessages.networkError)));
+      });
+    return () => controller.abort();
+  }, [api, open]);
+
+  const change = (patch: Partial<CommentSettingsDraft>) => setDraft((current) => (current ? { ...current, ...patch } : current));
+
+  const save = async () => {
+    if (!draft) return;
+    const settings = settingsOfDraft(draft);
+    const checked = commentSettingsSchema.safeParse(settings);
+    if (!checked.success) {
+      setErrors(settingsFieldErrors(issuesAsFieldErrors(checked.error.issues)));
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const response = await saveCommentSettings(api, settings);
+      notify(response.msg || UiMessages.saved, 'success', SNACKBAR_MS.articles);
+      onClose();
+    } catch (error) {
+      const onFields = error instanceof ApiError ? settingsFieldErrors(error.fieldErrors) : {};
+      setErrors(onFields);
+      if (Object.keys(onFields).length === 0)
+        setFailure(`${UiMessages.saveFailed}: ${errorMessage(error, UiMessages.networkError)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{M.settingsTitle}</DialogTitle>
+          <DialogContent>
+            {failure && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{failure}</MessageBarBody>
+              </MessageBar>
+            )}
+            {draft ? (
+              <div className={styles.form}>
+                <Field label={M.moderation} hint={M.moderationHint} validationMessage={errors.moderation}>
+                  <RadioGroup
+                    value={draft.moderation}
+                    onChange={(_, data) => change({ moderation: data.value as CommentModeration })}
+                  >
+                    {(Object.keys(MODERATION_LABELS) as CommentModeration[]).map((value) => (
+                      <Radio key={value} value={value} label={MODERATION_LABELS[value]} />
+                    ))}
+                  </RadioGroup>
+                </Field>
+                <Field label={M.blockedWords} hint={M.blockedWordsHint} validationMessage={errors.blocked_words}>
+                  <Textarea
+                    rows={4}
+                    resize="vertical"
+                    value={draft.blockedWords}
+                    onChange={(_, data) => change({ blockedWords: data.value })}
+                  />
+                </Field>
+                <Field label={M.blockedAddresses} hint={M.blockedAddressesHint} validationMessage={errors.blocked_addresses}>
+                  <Textarea
+                    rows={4}
+                    resize="vertical"
+                    value={draft.blockedAddresses}
+                    onChange={(_, data) => change({ blockedAddresses: data.value })}
+                  />
+                </Field>
+              </div>
+            ) : (
+              !failure && (
+                <div className={styles.loading}>
+                  <Spinner label={UiMessages.loading} />
+                </div>
+              )
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              {UiMessages.cancel}
+            </Button>
+            <Button appearance="primary" onClick={() => void save()} disabled={busy || !draft}>
+              {busy ? AdminUiMessages.saving : AdminUiMessages.save}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
