@@ -118,6 +118,30 @@ describe('comment mail through a real SMTP server', () => {
     expect(sink.mails.map((mail) => mail.text)).toEqual([expect.stringContaining('存下了')]);
   });
 
+  it('gives up at once a mail its recipient refuses for good, retries one refused for now, and holds no other mail back', async () => {
+    let busyRefusals = 0;
+    sink = await startSmtpSink(0, (recipient) => {
+      if (recipient === 'gone@example.com') return 550;
+      if (recipient === 'busy@example.com' && busyRefusals < 1) return (busyRefusals += 1) && 450;
+      return undefined;
+    });
+    server = await startMailServer(sink.port, { firstDelayMs: 300 });
+    for (const email of ['gone@example.com', 'busy@example.com']) {
+      const parent = buildComment({ email });
+      await queueNotice(server, { kind: 'created', stored: storedComment(buildComment({ is_owner: true }), parent) });
+    }
+    await queueNotice(server, { kind: 'created', stored: storedComment(buildComment({ content: '之后的评论' })) });
+
+    await sink.waitForMails(2);
+    await waitFor(async () => (await mailStatus(server!)).queued === 0, 'the outbox to empty');
+    // The owner's mail went before the busy reader's second attempt: nothing waited behind it.
+    expect(sink.mails.map((mail) => recipientsOf(mail)[0])).toEqual([OWNER_EMAIL, 'busy@example.com']);
+    const { failed } = await mailStatus(server);
+    expect(failed).toEqual([
+      expect.objectContaining({ to: 'gone@example.com', attempts: 1, reason: expect.stringContaining('550') }),
+    ]);
+  });
+
   it('gives a mail up after its time with the SMTP error as the reason, shown to the admin', async () => {
     server = await startMailServer(await closedPort(), { giveUpAfterMs: 250 });
     await queueNotice(server, { kind: 'created', stored: storedComment(buildComment()) });

@@ -12,13 +12,24 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Starts an SMTP server (no TLS, no sign-in) on `port`, or any free one. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * Starts an SMTP server (no TLS, no sign-in) on `port`, or any free one. `refuse` may answer a
+ * recipient with an SMTP error code (450: not now, 550: never).
+ */
+export async function startSmtpSink(
+  port = 0,
+  refuse: (recipient: string) => number | undefined = () => undefined,
+): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refuse(address.address);
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`${code} mailbox refused for this test`), { responseCode: code }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
