@@ -9,7 +9,8 @@ import { SERVER_FILES_PATH } from '../common/server-files-path';
  * Every answer carries the CSP header; paths outside the renderer folder are refused; an unknown
  * path without a file extension falls back to index.html so client-side routes survive a reload.
  * `/server-files/...` is the servers' images, fetched by main (server-files.ts); `/draft-images/...`
- * the images kept with offline drafts (draft-image-files.ts).
+ * the images kept with offline drafts (draft-image-files.ts); `/uploads/...` the active server's
+ * body images, as the editor's preview asks for them.
  */
 export interface AppProtocolOptions {
   rendererDir: string;
@@ -20,7 +21,12 @@ export interface AppProtocolOptions {
   serverFiles?: (request: Request) => Promise<Response>;
   /** Answers `/draft-images/...` (see draft-image-files.ts); 404 without it. */
   draftImages?: (request: Request) => Promise<Response>;
+  /** Answers `/uploads/...`, the active server's body images (server-files.ts); 404 without it. */
+  activeUploads?: (request: Request) => Promise<Response>;
 }
+
+/** Where a server's body images are (server/API.md §12): never a file of the renderer. */
+const UPLOADS_PATH = '/uploads/';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,6 +74,11 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     if (pathname.startsWith(DRAFT_IMAGES_PATH)) {
       return options.draftImages
         ? options.draftImages(request)
+        : new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
+    }
+    if (pathname.startsWith(UPLOADS_PATH)) {
+      return options.activeUploads
+        ? options.activeUploads(request)
         : new Response(null, { status: 404, headers: headers('text/plain; charset=utf-8') });
     }
     const file = path.resolve(root, `.${pathname}`);

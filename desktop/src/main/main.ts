@@ -27,7 +27,7 @@ import { loadWindowState, placeWindow, saveWindowState } from '../core/window-st
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from './app-origin';
 import { createAppProtocolHandler } from './app-protocol';
 import { createDraftImageFilesHandler } from './draft-image-files';
-import { createServerFilesHandler } from './server-files';
+import { createActiveUploadsHandler, createServerFilesHandler } from './server-files';
 import { createConnectivity, startConnectivityWatch } from './connectivity';
 import { contentSecurityPolicy } from './csp';
 import { createEventEmitter } from './events';
@@ -114,16 +114,19 @@ async function start(): Promise<void> {
   late.services = services;
   const serverUrls = services.serverUrls;
 
+  const serverFiles = createServerFilesHandler({
+    serverUrl: (profileId) => profiles.get(profileId)?.url,
+    fetch: (url, init) => net.fetch(url, init),
+  });
   protocol.handle(
     APP_SCHEME,
     createAppProtocolHandler({
       rendererDir: path.join(__dirname, '..', 'renderer'),
       contentSecurityPolicy: () => contentSecurityPolicy(APP_ORIGIN, serverUrls()),
       // Covers and avatars load from the app's origin, so a server added while the app runs shows its images at once.
-      serverFiles: createServerFilesHandler({
-        serverUrl: (profileId) => profiles.get(profileId)?.url,
-        fetch: (url, init) => net.fetch(url, init),
-      }),
+      serverFiles,
+      // The body images of the article being edited, linked the way the server writes them.
+      activeUploads: createActiveUploadsHandler(serverFiles, () => profiles.active()?.id),
       // Images pasted into a draft offline, shown in its preview from this disk.
       draftImages: createDraftImageFilesHandler({ dataDir, hasProfile: (profileId) => profiles.get(profileId) !== undefined }),
     }),

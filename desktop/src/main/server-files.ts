@@ -8,7 +8,7 @@
  * Electron-free: takes a fetch Request and answers a Response (routed by app-protocol.ts, and by
  * the Playwright harness), so it is tested under Node.
  */
-import { SERVER_FILES_PATH } from '../common/server-files-path';
+import { SERVER_FILES_PATH, serverFilesBase } from '../common/server-files-path';
 import { createHttpClient } from '../core/http';
 import type { FetchFunction } from '../core/http';
 
@@ -84,5 +84,24 @@ export function createServerFilesHandler(options: ServerFilesOptions): (request:
       if (value !== null) headers.set(name, value);
     }
     return new Response(request.method === 'HEAD' ? null : answer.body, { status: 200, headers });
+  };
+}
+
+/**
+ * `/uploads/...` asked of the app's own origin: an image an article body links to the way the
+ * server writes its links (root-relative), which the editor's preview loads from the page's
+ * origin. It is the active profile's, fetched as `/server-files/<profileId>/uploads/...`.
+ */
+export function createActiveUploadsHandler(
+  serverFiles: (request: Request) => Promise<Response>,
+  activeProfileId: () => string | undefined | Promise<string | undefined>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const profileId = await activeProfileId();
+    if (profileId === undefined) return refuse(404);
+    const url = new URL(request.url);
+    // Not url.origin: a custom scheme's origin is "null".
+    const upstream = `${url.protocol}//${url.host}${serverFilesBase(profileId)}${url.pathname}${url.search}`;
+    return serverFiles(new Request(upstream, { method: request.method }));
   };
 }

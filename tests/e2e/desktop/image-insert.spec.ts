@@ -55,6 +55,9 @@ test('the draft editor takes pasted and dropped images through the bridge, and a
   await shootEverySize(desktop, SHOTS_DIR, 'desktop-placeholder');
   await desktop.evaluate(() => (window as unknown as HoldingWindow).__releaseImages?.());
   await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`^正文\n!\[粘贴\.png\]${UPLOADED}\n$`));
+  // The preview loads the server's image from the app's own origin.
+  const previewed = desktop.getByTestId('markdown-preview').getByRole('img', { name: '粘贴.png' });
+  await expect.poll(() => previewed.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1);
 
   await sendFiles(body, 'drop', [pngFile('拖入.png')]);
   await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`!\[拖入\.png\]${UPLOADED}\n`));

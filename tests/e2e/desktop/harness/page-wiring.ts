@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { ipcChannelName } from '../../../../desktop/src/channels';
 import type { Dispatch } from '../../../../desktop/src/main/dispatch';
+import type { SessionStatus } from '../../../../desktop/src/channels';
 import { createDraftImageFilesHandler } from '../../../../desktop/src/main/draft-image-files';
+import { createActiveUploadsHandler } from '../../../../desktop/src/main/server-files';
 import type { EventTarget } from '../../../../desktop/src/main/events';
 
 /** The built renderer and the page-side bridge script (renderer-build.ts). */
@@ -59,9 +61,17 @@ export async function openRendererPage(page: Page, main: PageMain, renderer: Ren
     return main.dispatch(ipcChannel.slice(prefix.length), arg);
   });
   const { serverFiles, dataDir } = main;
-  // Main's app:// protocol answers the servers' images under /server-files/ and the images kept
-  // with offline drafts under /draft-images/; so does the harness.
-  if (serverFiles) await page.route('**/server-files/**', (route) => fulfillWith(route, serverFiles));
+  // Main's app:// protocol answers the servers' images under /server-files/ (and the active
+  // server's under /uploads/) and the images kept with offline drafts under /draft-images/; so
+  // does the harness.
+  if (serverFiles) {
+    await page.route('**/server-files/**', (route) => fulfillWith(route, serverFiles));
+    const activeUploads = createActiveUploadsHandler(serverFiles, async () => {
+      const reply = await main.dispatch('session.status', undefined);
+      return reply.ok ? ((reply.data as SessionStatus).profile?.id ?? undefined) : undefined;
+    });
+    await page.route(/^[a-z]+:\/\/[^/]+\/uploads\//, (route) => fulfillWith(route, activeUploads));
+  }
   if (dataDir) {
     const draftImages = createDraftImageFilesHandler({
       dataDir,
