@@ -95,6 +95,12 @@ export class CommentTable {
     return [...this.counts.keys()].flatMap((articleId) => this.group(articleId, false));
   }
 
+  /** Whether some comment passes `test`: reads one article's file at a time, and stops at the first found. */
+  some(test: (comment: CommentRecord) => boolean): boolean {
+    for (const articleId of this.counts.keys()) if (this.group(articleId, false).some(test)) return true;
+    return false;
+  }
+
   countFor(articleId: number): number {
     return this.counts.get(articleId) ?? 0;
   }

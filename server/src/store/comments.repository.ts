@@ -80,9 +80,12 @@ export class CommentsRepository {
     return this.store.state.comments.visitorCountFrom(firstId);
   }
 
-  /** Whether some shown visitor comment of the site passes `test`: reads every article's comments. */
+  /**
+   * Whether some shown visitor comment of the site passes `test`. It may read every article's
+   * comments, one article at a time: only the `first` review rule asks, once per new comment.
+   */
   someShown(test: (comment: CommentRecord) => boolean): boolean {
-    return this.store.state.comments.all().some((comment) => isVisible(comment) && comment.is_owner !== true && test(comment));
+    return this.store.state.comments.some((comment) => isVisible(comment) && comment.is_owner !== true && test(comment));
   }
 
   create(fields: NewComment, along: AlongWithComment = nothingAlong): Promise<CommentRecord> {

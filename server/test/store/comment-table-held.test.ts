@@ -58,3 +58,14 @@ describe('the counts readers see', () => {
     expect([table.countFor(1), table.visibleCountFor(1), table.heldCount]).toEqual([0, 0, 0]);
   });
 });
+
+describe('looking for a comment across the site', () => {
+  it('reads one article at a time, stops at the first found, and keeps none of them', () => {
+    const { table, reads } = opened({ 1: [comment(1, 1, { author: '老朋友' })], 2: [comment(2, 2)], 3: [comment(3, 3)] });
+    expect(table.some((found) => found.author === '老朋友')).toBe(true);
+    expect(reads()).toBe(1);
+    expect(table.some((found) => found.author === '没人')).toBe(false);
+    expect(reads()).toBe(4);
+    expect(table.keptBytes).toBe(0);
+  });
+});
