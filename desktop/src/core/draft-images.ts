@@ -160,6 +160,9 @@ export class DraftImages {
   }
 
   async removeUnlinked(drafts: DraftStore): Promise<string[]> {
+    const entries = await fs.readdir(this.dir);
+    // Most syncs keep no image: the drafts' revision rings are read only when there is one.
+    if (entries.length === 0) return [];
     const inText = new Set<string>();
     const inRing = new Set<string>();
     for (const summary of drafts.list()) {
@@ -168,7 +171,7 @@ export class DraftImages {
       for (const revision of ring) for (const name of this.linkedNames(revision.fields.content)) inRing.add(name);
     }
     const removed: string[] = [];
-    for (const entry of await fs.readdir(this.dir)) {
+    for (const entry of entries) {
       const name = entry.endsWith(UPLOADED_SUFFIX) ? entry.slice(0, -UPLOADED_SUFFIX.length) : entry;
       if (!DRAFT_IMAGE_NAME.test(name) || inText.has(name)) continue;
       const file = path.join(this.dir, entry);
