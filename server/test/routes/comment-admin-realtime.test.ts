@@ -120,6 +120,16 @@ describe('the admin room', () => {
     }
   });
 
+  it('hears the counts change when a backup import brings comments', async () => {
+    const articleId = await createArticle(api, token);
+    await postComment(api, articleId);
+    const backup = await api('GET', '/api/admin/export', { token });
+    expect(backup.status).toBe(200);
+    const admin = await connectWith({ token });
+    expect((await api('POST', '/api/admin/import', { token, json: backup.body })).status).toBe(200);
+    expect(await admin.waitFor('admin_comments_changed')).toEqual({});
+  });
+
   it('is closed to a revoked token, and a socket whose token is revoked meanwhile leaves it', async () => {
     const articleId = await createArticle(api, token);
     const revoked = await server.login();

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { LIMITS, RealtimeEvents, ServerMessages as M } from '@folio/shared';
+import { AdminRealtimeEvents, LIMITS, RealtimeEvents, ServerMessages as M } from '@folio/shared';
 import type { BackupImportSummary } from '@folio/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Broadcaster } from '../../realtime.js';
@@ -15,7 +15,11 @@ function announceImport(realtime: Broadcaster, sections: readonly BackupSection[
     contacts: () => realtime.emit(RealtimeEvents.contacts),
     avatars: () => realtime.emit(RealtimeEvents.avatars),
     articles: () => realtime.emit(RealtimeEvents.articles, { ids: [] }),
-    comments: () => realtime.emit(RealtimeEvents.comments, { article_id: null }),
+    comments: () => {
+      realtime.emit(RealtimeEvents.comments, { article_id: null });
+      // The owner's unread and held counts change with the comments an import brings.
+      realtime.emitToAdmins(AdminRealtimeEvents.commentsChanged, {});
+    },
   };
   for (const section of sections) events[section]();
 }
