@@ -219,7 +219,12 @@ function fetchAsSent(url: string): Promise<FixedAnswer> {
  * comment also queues the owner's notice in its commit (server/API.md §E13), and the sender's
  * attempts fail. A comment must cost no more than without mail.
  */
-const MAIL_WITH_SMTP_DOWN = { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'bench@example.com', OWNER_EMAIL: 'owner@example.com' };
+const MAIL_WITH_SMTP_DOWN = {
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'bench@example.com',
+  OWNER_EMAIL: 'owner@example.com',
+  PUBLIC_URL: 'https://bench.example.com',
+};
 
 /**
  * The cost of one comment must not grow with the number of comments ever posted, nor with comment

@@ -85,7 +85,12 @@ function isMailSender(value: string): boolean {
 }
 
 /** What is wrong with the mail variables, one line each; the SMTP URL itself is never echoed (it may hold a password). */
-function mailConfigProblems(vars: { SMTP_URL?: string; MAIL_FROM?: string; OWNER_EMAIL?: string }): string[] {
+function mailConfigProblems(vars: {
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  OWNER_EMAIL?: string;
+  PUBLIC_URL?: string;
+}): string[] {
   const problems: string[] = [];
   if (vars.SMTP_URL !== undefined) {
     let url: URL | undefined;
@@ -98,6 +103,9 @@ function mailConfigProblems(vars: { SMTP_URL?: string; MAIL_FROM?: string; OWNER
       problems.push('SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:pass@smtp.example.com:465');
     }
     if (vars.MAIL_FROM === undefined) problems.push('MAIL_FROM: must be set with SMTP_URL (the sender of comment mail)');
+    // Without it a mail's links would name the address the server listens on, which readers cannot reach.
+    if (vars.PUBLIC_URL === undefined)
+      problems.push('PUBLIC_URL: must be set with SMTP_URL (the links in comment mail point at it)');
   } else if (vars.MAIL_FROM !== undefined || vars.OWNER_EMAIL !== undefined) {
     problems.push('SMTP_URL: must be set when MAIL_FROM or OWNER_EMAIL is (no mail can be sent without it)');
   }

@@ -13,6 +13,7 @@ describe('mail configuration', () => {
     expect(
       load({
         SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        PUBLIC_URL: 'https://blog.example.com',
         MAIL_FROM: 'Folio <blog@example.com>',
         OWNER_EMAIL: ' me@example.com ',
       }).mail,
@@ -22,7 +23,8 @@ describe('mail configuration', () => {
       ownerEmail: 'me@example.com',
       retry: DEFAULT_MAIL_RETRY,
     });
-    expect(load({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'blog@example.com' }).mail?.ownerEmail).toBeUndefined();
+    const site = { PUBLIC_URL: 'https://blog.example.com' };
+    expect(load({ ...site, SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'blog@example.com' }).mail?.ownerEmail).toBeUndefined();
   });
 
   it('stops at start listing every problem, never echoing the SMTP password', () => {
@@ -37,6 +39,10 @@ describe('mail configuration', () => {
     expect(attempt).toThrow(/OWNER_EMAIL: must be one email address/);
     expect(attempt).not.toThrow(/secret-pass/);
     expect(() => load({ SMTP_URL: 'smtp://smtp.example.com' })).toThrow(/MAIL_FROM: must be set with SMTP_URL/);
+    // The links in mail must reach the site: the address the server listens on may not.
+    expect(() => load({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'blog@example.com' })).toThrow(
+      /PUBLIC_URL: must be set with SMTP_URL/,
+    );
     expect(() => load({ OWNER_EMAIL: 'me@example.com' })).toThrow(/SMTP_URL: must be set when MAIL_FROM or OWNER_EMAIL is/);
     expect(() => load({ SMTP_URL: 'not a url', MAIL_FROM: 'a@example.com' })).toThrow(/SMTP_URL/);
   });

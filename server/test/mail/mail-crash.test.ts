@@ -43,7 +43,12 @@ async function mailsOnDisk(): Promise<string[]> {
 it('delivers a mail queued before a SIGKILL once after the restart', { timeout: 60_000 }, async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mail-crash-'));
   const port = await closedPort();
-  const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'blog@example.com', OWNER_EMAIL };
+  const env = {
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'blog@example.com',
+    OWNER_EMAIL,
+    PUBLIC_URL: 'https://blog.example.com',
+  };
   server = await spawnServer({ dataDir, env });
   const api = apiClient(server.url);
   const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
