@@ -187,6 +187,22 @@ describe('removing kept images', () => {
     expect(await readdir(work.imagesDir)).toEqual([]);
   });
 
+  it('keeps the server URL of an uploaded image for a day after nothing links to it, for an editor still showing the old link', async () => {
+    let clock = new Date();
+    const images = await DraftImages.open(work.imagesDir, { profileId: PROFILE_ID, now: () => clock });
+    const sync = new SyncEngine({ drafts: work.drafts, api: api(), images });
+    const kept = await images.keep(pngBytes(8));
+    const draft = await work.drafts.create({ fields: { title: '丁', content: `![d](${kept.url})` } });
+    expect((await sync.pushDraft(draft.id)).status).toBe('synced');
+    await work.drafts.discard(draft.id);
+
+    expect(await images.removeUnlinked(work.drafts)).toEqual([]);
+    expect(await readdir(work.imagesDir)).toEqual([`${kept.name}.uploaded`]);
+    clock = new Date(clock.getTime() + 25 * 60 * 60 * 1000);
+    await images.removeUnlinked(work.drafts);
+    expect(await readdir(work.imagesDir)).toEqual([]);
+  });
+
   it('leaves an image kept moments ago alone, even with no link to it yet', async () => {
     const images = await DraftImages.open(work.imagesDir, { profileId: PROFILE_ID });
     const kept = await images.keep(pngBytes(6));

@@ -19,9 +19,10 @@
  *     sends nothing again) and rewrites the links; `ready` when the text may be sent
  *   - `removeUnlinked(drafts): Promise<string[]>` — deletes the files of the images no draft's
  *     text links to any more: an uploaded one at once (its server URL stays on record while a
- *     revision still links to it, so a restored revision sends and shows the server's copy), one
- *     never uploaded only when no revision links to it either and `graceMs` has passed since its
- *     last `keep` (the editor may not have saved its link yet)
+ *     revision links to it and for `graceMs`, so a restored revision, or an editor still showing
+ *     the old link, sends and shows the server's copy), one never uploaded only when no revision
+ *     links to it either and `graceMs` has passed since its last `keep` (the editor may not have
+ *     saved its link yet)
  */
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -175,16 +176,16 @@ export class DraftImages {
       const name = entry.endsWith(UPLOADED_SUFFIX) ? entry.slice(0, -UPLOADED_SUFFIX.length) : entry;
       if (!DRAFT_IMAGE_NAME.test(name) || inText.has(name)) continue;
       const file = path.join(this.dir, entry);
+      const info = await fs.stat(file).catch(() => undefined);
+      const young = !info || this.now().getTime() - info.mtimeMs < this.graceMs;
       if (entry !== name) {
-        // A record outlives its file while a revision may still bring the link back.
-        if (!inRing.has(name)) await fs.rm(file, { force: true });
+        // A record outlives its file while a revision may bring the link back, or an editor
+        // opened before the sync still shows it (its preview is sent to the server's copy).
+        if (!inRing.has(name) && !young) await fs.rm(file, { force: true });
         continue;
       }
       const uploaded = (await uploadedUrl(file)) !== undefined;
-      if (!uploaded) {
-        const info = await fs.stat(file).catch(() => undefined);
-        if (!info || inRing.has(name) || this.now().getTime() - info.mtimeMs < this.graceMs) continue;
-      }
+      if (!uploaded && (inRing.has(name) || young)) continue;
       await fs.rm(file, { force: true });
       removed.push(name);
     }
