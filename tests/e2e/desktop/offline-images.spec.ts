@@ -44,7 +44,7 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
     await expect(page).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
     draftId = decodeURIComponent(new URL(page.url()).hash.replace('#/drafts/', ''));
     await page.getByLabel(DesktopUiMessages.title).fill('离线配图');
-    await typeInBody(page, '窗外的雪\n');
+    await typeInBody(page, '窗外的雪\n\n');
     const body = page.locator('.cm-content').first();
 
     // Over the server's limit: refused here with its message, the text as it was.
@@ -52,15 +52,15 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
     const padded = Buffer.concat([huge, Buffer.alloc(5 * 1024 * 1024)]);
     await sendFiles(body, 'paste', [{ name: '太大.png', base64: padded.toString('base64'), type: 'image/png' }]);
     await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTooLarge);
-    expect(await editorText(body)).toBe('窗外的雪\n');
+    expect(await editorText(body)).toBe('窗外的雪\n\n');
     // Called a PNG but not one by its bytes: main refuses it as the server would.
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
     await sendFiles(body, 'paste', [{ name: '矢量.png', base64: svg, type: 'image/png' }]);
     await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTypeUnsupported);
-    expect(await editorText(body)).toBe('窗外的雪\n');
+    expect(await editorText(body)).toBe('窗外的雪\n\n');
 
     await sendFiles(body, 'paste', [png('雪.png', 2)]);
-    await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`^窗外的雪\n!\[雪\.png\]${KEPT_LINK}\n$`));
+    await expect.poll(() => editorText(body)).toMatch(new RegExp(String.raw`^窗外的雪\n\n!\[雪\.png\]${KEPT_LINK}\n$`));
     // The preview shows it from the copy on this disk.
     const shown = page.getByTestId('markdown-preview').getByRole('img', { name: '雪.png' });
     await expect(shown).toHaveAttribute('src', /^\/draft-images\//);
@@ -79,7 +79,7 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
   try {
     await expect
       .poll(() => savedContent(reopened, draftId), { timeout: 30_000 })
-      .toMatch(/^窗外的雪\n!\[雪\.png\]\(\/uploads\/[^)\s]+\)\n$/);
+      .toMatch(/^窗外的雪\n\n!\[雪\.png\]\(\/uploads\/[^)\s]+\)\n$/);
     const uploaded = await savedContent(reopened, draftId);
     await expect.poll(async () => (await serverArticles(folio)).map((article) => article.content)).toEqual([uploaded]);
     // One upload of the image, whatever the retries: the server stores it once by its bytes.
