@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { COMMENTS_PAGE_SIZE } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
@@ -59,8 +60,7 @@ test.describe('replies under article comments', () => {
     await visitorComment(server, id, '读者丙', '另一条');
 
     const html = renderedMarkup(await (await request.get(`/articles/${id}`)).text());
-    expect(html).toContain(`id="comment-${deeper.id}"`);
-    expect(html).toContain('作者');
+    expect(html.includes(`id="comment-${deeper.id}"`), 'the deeper reply is in the server-rendered threads').toBe(true);
 
     await routeExternal(page);
     const cls = await recordLayoutShift(page);
@@ -87,6 +87,17 @@ test.describe('replies under article comments', () => {
 
     await page.evaluate(() => document.fonts.ready);
     expect(await cls()).toBeLessThan(0.005);
+
+    // The threads, the marks and an open reply form read well in both schemes.
+    await page.getByRole('button', { name: '回复 读者乙' }).click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="comments-title"]')
+        .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+        .analyze();
+      expect(results.violations.map((violation) => `${colorScheme} ${violation.id}`)).toEqual([]);
+    }
   });
 
   test('a reply shows under its comment at once; a held one shows nothing and says so until the owner approves it', async ({
