@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SettingsRegular } from '@fluentui/react-icons';
 import { AdminCommentMessages as M, AdminUiMessages, SNACKBAR_MS, UiMessages } from '@folio/shared';
@@ -62,16 +62,25 @@ export default function CommentsPage() {
   useEffect(() => {
     void markSeen();
     void loadMail();
+  }, [markSeen, loadMail]);
+
+  // The list's loader changes with the page and the filter; the subscription reads the newest.
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+
+  useEffect(() => {
     const stopCreated = events.onCommentCreated(() => {
       void markSeen();
-      void load();
+      void loadRef.current();
     });
-    const stopChanged = events.onCommentsChanged(() => void load());
+    const stopChanged = events.onCommentsChanged(() => void loadRef.current());
     return () => {
       stopCreated();
       stopChanged();
     };
-  }, [events, markSeen, load, loadMail]);
+  }, [events, markSeen]);
 
   const approve = async (comment: AdminComment) => {
     try {
@@ -166,9 +175,11 @@ export default function CommentsPage() {
         </>
       )}
       <ConfirmDialog
-        open={removal.target !== null}
+        // Opened once the replies are counted: a dialog whose every button is disabled gives
+        // Fluent's focus trap nothing to hold, and it then hides the dialog from assistive tech.
+        open={removal.target !== null && !removal.target.counting}
         title={UiMessages.confirmDelete}
-        busy={removal.busy || removal.target?.counting === true}
+        busy={removal.busy}
         onCancel={removal.cancel}
         onConfirm={() => void removal.confirm()}
       >
