@@ -1,5 +1,5 @@
-import { DesktopCommentMessages as C } from '@folio/shared';
 import type { AdminCommentNotice } from '@folio/shared';
+import { commentNoticeText } from '../common/comment-notice-text';
 import { startCommentFeed } from '../core/comment-feed';
 import type { CommentFeed, CommentFeedOptions } from '../core/comment-feed';
 import type { ProfileStore } from '../core/profiles';
@@ -24,13 +24,6 @@ export interface CommentNotices {
   stop(): void;
   /** Whether a connection is open or being made (for tests). */
   following(): boolean;
-}
-
-/** The notification's words: who, where, and the start of the text (marked when it waits for review). */
-export function commentNoticeText(notice: AdminCommentNotice): { title: string; body: string } {
-  const title =
-    notice.parent_id === null ? C.commented(notice.author, notice.article_title) : C.replied(notice.author, notice.article_title);
-  return { title, body: notice.status === 'pending' ? `${C.pendingMark}${notice.excerpt}` : notice.excerpt };
 }
 
 /**

@@ -14,7 +14,15 @@ export {
   resolveFileUrl,
   SideBySideDiff,
 } from '@folio/web/admin';
-export type { AdminPlatform, FetchLike, Notification, SaveThrottle, SideBySideDiffLabels, UploadImage } from '@folio/web/admin';
+export type {
+  AdminCommentEvents,
+  AdminPlatform,
+  FetchLike,
+  Notification,
+  SaveThrottle,
+  SideBySideDiffLabels,
+  UploadImage,
+} from '@folio/web/admin';
 // The admin's building blocks below are not part of its public entry; the desktop screens reuse
 // them so they look exactly like the admin's own pages (web/package.json exports each of them).
 export { AppProviders } from '@folio/web/app-providers';

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Link, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { DesktopBridgeMessages, DesktopSyncMessages as S, DesktopUiMessages, SNACKBAR_MS } from '@folio/shared';
+import { Link, Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import {
+  AdminCommentMessages,
+  DesktopBridgeMessages,
+  DesktopSyncMessages as S,
+  DesktopUiMessages,
+  SNACKBAR_MS,
+} from '@folio/shared';
 import type { EventPayload } from '../../channels';
+import { commentNoticeText } from '../../common/comment-notice-text';
 import type { Notification } from '../web-admin';
 import { folioBridge } from '../bridge/folio-bridge';
 
@@ -13,6 +20,9 @@ const DesktopNotifyContext = createContext<DesktopNotify | null>(null);
 
 /** A toast with an action stays long enough to reach for it. */
 const ACTION_TOAST_MS = 10_000;
+
+/** The admin's comment page, where held comments come first. */
+const COMMENTS_PATH = '/admin/comments';
 
 export function useDesktopNotify(): DesktopNotify {
   const notify = useContext(DesktopNotifyContext);
@@ -36,7 +46,8 @@ function outcomeMessage(outcome: EventPayload<'sync.outcome'>): string {
  * In-window toasts for everything, plus a native notification through the bridge, which main
  * shows only while the window is in the background (a long import finishing, a publish). Work the
  * background sync finished (a queued draft published, a conflict) arrives as `sync.outcome` and
- * gets a toast with its action: the live article, or the conflict screen.
+ * gets a toast with its action: the live article, or the conflict screen. A visitor's new comment
+ * gets one with 查看评论.
  */
 export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
   const toasterId = useId('desktop-toaster');
@@ -91,6 +102,45 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
       }),
     [dispatchToast, dismissToast, navigate],
   );
+
+  // A visitor's comment: main showed it natively when the window was in the background (its
+  // click sends comments.open); in front, this toast says it, on every screen of the app.
+  useEffect(() => {
+    const bridge = folioBridge();
+    const stopCreated = bridge.on('comments.created', ({ notice, shownNatively }) => {
+      if (shownNatively) return;
+      const { title, body } = commentNoticeText(notice);
+      const toastId = `comment-${notice.id}`;
+      dispatchToast(
+        <Toast data-testid="comment-toast">
+          <ToastTitle
+            action={
+              <Link
+                onClick={() => {
+                  dismissToast(toastId);
+                  navigate(COMMENTS_PATH);
+                }}
+              >
+                {AdminCommentMessages.openComments}
+              </Link>
+            }
+          >
+            {title}
+          </ToastTitle>
+          <ToastBody>
+            <bdi>{body}</bdi>
+          </ToastBody>
+        </Toast>,
+        // Under the pointer it stays: the owner reading a long comment does not lose it.
+        { toastId, intent: 'info', timeout: ACTION_TOAST_MS, position: 'top', pauseOnHover: true },
+      );
+    });
+    const stopOpen = bridge.on('comments.open', () => navigate(COMMENTS_PATH));
+    return () => {
+      stopCreated();
+      stopOpen();
+    };
+  }, [dispatchToast, dismissToast, navigate]);
 
   const value = useMemo(() => notify, [notify]);
   return (

@@ -4,6 +4,7 @@ import type { AdminPlatform } from '../web-admin';
 import { pickFilesWithInput } from '../web-admin';
 import { createBridgeFetch } from '../bridge/bridge-fetch';
 import { folioBridge } from '../bridge/folio-bridge';
+import { desktopCommentEvents } from './desktop-comment-events';
 import { useDesktopNotify } from './desktop-notify';
 import { useDesktopSession } from './desktop-session';
 
@@ -50,6 +51,8 @@ export function useDesktopPlatform(): AdminPlatform | null {
       saveSource: 'desktop',
       // The 管理后台 tab's 新建 and 编辑 open the desktop's draft editor (the /admin/articles routes it takes over).
       editArticlesOnPage: true,
+      // New comments and count changes come from main's connection to the server, over the bridge.
+      commentEvents: desktopCommentEvents(),
     };
   }, [serverUrl, profileId, statusRef, applyStatus, markOffline, notify]);
 }
