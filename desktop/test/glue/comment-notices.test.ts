@@ -150,6 +150,34 @@ describe('comment notices in the desktop main process', () => {
     expect(desktop.named('comments.created')).toEqual([]);
     other.stop();
   });
+
+  it('switching to another server moves the connection there', async () => {
+    await until(() => server.app.io.engine.clientsCount === 0, 'no connection left');
+    const other = await startTestServer();
+    try {
+      const desktop = await openDesktop();
+      const signInTo = (serverUrl: string) =>
+        desktop.call('session.signIn', { serverUrl, username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember: true });
+      await signInTo(server.url);
+      await until(() => server.app.io.engine.clientsCount === 1, 'the first connection');
+      await signInTo(other.url);
+      await until(
+        () => server.app.io.engine.clientsCount === 0 && other.app.io.engine.clientsCount === 1,
+        'the connection to move',
+      );
+      // Back to the first server in one click (its token is remembered): the connection follows again.
+      const first = (await desktop.call('profiles.list')) as { profiles: { id: string; serverUrl: string }[] };
+      const firstId = first.profiles.find((profile) => profile.serverUrl === server.url)?.id;
+      await desktop.call('profiles.activate', { id: firstId });
+      await until(
+        () => server.app.io.engine.clientsCount === 1 && other.app.io.engine.clientsCount === 0,
+        'the connection to come back',
+      );
+    } finally {
+      await services?.settleDrafts();
+      await other.close();
+    }
+  });
 });
 
 /** A second listener of the same server, as the owner's other desktop would be. */
