@@ -36,8 +36,11 @@ export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEv
       socket.on(AdminRealtimeEvents.commentsChanged, () => changed.forEach((listener) => listener()));
       socket.io.on('reconnect', () => changed.forEach((listener) => listener()));
       // Exposed for end-to-end tests, which post a comment only once the admin is listening.
-      socket.on('connect', () => (document.documentElement.dataset.adminRealtime = 'connected'));
-      socket.on('disconnect', () => (document.documentElement.dataset.adminRealtime = 'disconnected'));
+      const mark = (state: string) => {
+        if (typeof document !== 'undefined') document.documentElement.dataset.adminRealtime = state;
+      };
+      socket.on('connect', () => mark('connected'));
+      socket.on('disconnect', () => mark('disconnected'));
       return socket;
     });
 
