@@ -155,7 +155,16 @@ describe('GET /api/articles/{id}', () => {
     expect(data).toMatchObject({ tags: ['React', 'JavaScript'], cover: '', cover_image: '', updated_at: expect.any(String) });
     const comments = (data as { comments: Record<string, unknown>[] }).comments;
     expect(comments.map((comment) => comment.content)).toEqual(['第二条', '第一条']);
-    expect(Object.keys(comments[0] ?? {}).sort()).toEqual(['article_id', 'author', 'content', 'created_at', 'id']);
+    // The original fields, plus the thread's parent and the owner's mark; never the email, IP or user agent.
+    expect(Object.keys(comments[0] ?? {}).sort()).toEqual([
+      'article_id',
+      'author',
+      'content',
+      'created_at',
+      'id',
+      'is_owner',
+      'parent_id',
+    ]);
 
     const head = await fetch(`${server.url}/api/articles/${id}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
