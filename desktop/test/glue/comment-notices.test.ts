@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DesktopCommentMessages as C } from '@folio/shared';
+import { AdminCommentMessages as A, DesktopCommentMessages as C } from '@folio/shared';
+import type { AdminCommentNotice } from '@folio/shared';
 import { channelTable } from '../../src/channels';
+import { commentNoticeText } from '../../src/common/comment-notice-text';
 import type { EventName, EventPayload } from '../../src/channels';
 import { startCommentFeed } from '../../src/core/comment-feed';
 import { ProfileStore } from '../../src/core/profiles';
@@ -193,3 +195,22 @@ async function openDesktopAlongside(): Promise<{ notices: unknown[]; stop(): voi
   await until(() => connected, 'the other connection');
   return { notices, stop: () => feed.stop() };
 }
+
+describe('the words of a comment notice', () => {
+  const notice: AdminCommentNotice = {
+    id: 7,
+    article_id: 1,
+    article_title: '标题',
+    author: '读者',
+    excerpt: '开头的一段话',
+    status: 'published',
+    parent_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+  it('names a comment, a reply, and either one waiting for review', () => {
+    expect(commentNoticeText(notice)).toEqual({ title: A.newComment('读者', '标题'), body: '开头的一段话' });
+    expect(commentNoticeText({ ...notice, status: 'pending' }).title).toBe(A.newPendingComment('读者', '标题'));
+    expect(commentNoticeText({ ...notice, parent_id: 3 }).title).toBe(C.replied('读者', '标题'));
+    expect(commentNoticeText({ ...notice, parent_id: 3, status: 'pending' }).title).toBe(C.repliedPending('读者', '标题'));
+  });
+});
