@@ -69,7 +69,11 @@ export interface AdminPlatform {
    * a dialog with only 保存 would be the one place in the app where typing could be lost.
    */
   editArticlesOnPage?: boolean;
-  /** The live comment events; without it the admin connects its own Socket.IO client (same origin). */
+  /**
+   * The live comment events; without it the admin connects its own Socket.IO client (same origin).
+   * A platform that supplies them tells the owner of each new comment itself (the desktop: a
+   * native notification or its own toast): the admin then only keeps its counts.
+   */
   commentEvents?: AdminCommentEvents;
 }
 

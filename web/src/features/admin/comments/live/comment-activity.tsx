@@ -56,6 +56,9 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
 
   const announce = useCallback(
     (notice: AdminCommentNotice) => {
+      // A platform with events of its own (the desktop) tells the owner itself, on every screen
+      // of the app: a native notification or its own toast, each opening the comment page.
+      if (platform.commentEvents) return;
       const title = noticeTitle(notice);
       if (platform.notify) {
         platform.notify({ message: `${title}：${notice.excerpt}`, intent: 'info', durationMs: NEW_COMMENT_TOAST_MS });
