@@ -55,13 +55,18 @@ const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry
 export class Journal {
   constructor(private readonly dataDir: string) {}
 
-  /** Writes the files of one commit, through the journal when there are several. */
-  async persist(files: readonly JournalEntry[]): Promise<void> {
-    if (files.length === 0) return;
+  /**
+   * Writes the files of one commit, through the journal when there are several. Nothing of it
+   * becomes durable before `after` has (a comment's mail comes first: server/API.md §E13), though a
+   * single file's content is written and synced meanwhile.
+   */
+  async persist(files: readonly JournalEntry[], after?: Promise<void>): Promise<void> {
+    if (files.length === 0) return after;
     if (files.length === 1) {
-      await this.applyEntry(files[0] as JournalEntry);
+      await this.applyEntry(files[0] as JournalEntry, after);
       return;
     }
+    await after;
     // The journal holds every file whole: a commit of several files is rare (imports, purges).
     const journal: JournalFile = {
       files: files.map((entry) => {
@@ -88,12 +93,13 @@ export class Journal {
   }
 
   /** Replaces or removes one file; both are idempotent, so replaying a journal twice is harmless. */
-  async applyWrite(file: FileWrite): Promise<void> {
+  async applyWrite(file: FileWrite, after?: Promise<void>): Promise<void> {
     const target = this.target(file.name);
     if (file.content !== null) {
-      await writeFileDurably(target, file.content);
+      await writeFileDurably(target, file.content, undefined, undefined, after);
       return;
     }
+    await after;
     await fs.rm(target, { force: true });
     await syncDirectory(path.dirname(target));
   }
@@ -103,8 +109,9 @@ export class Journal {
    * after an attempt that failed half-way, leaves the same bytes. A log shorter than `at` lost
    * lines that were acknowledged (the disk did not keep what it had synced): that throws.
    */
-  async applyAppend({ name, append, at }: FileAppend): Promise<void> {
+  async applyAppend({ name, append, at }: FileAppend, after?: Promise<void>): Promise<void> {
     const target = this.target(name);
+    await after;
     // Created when missing, never emptied: the bytes before `at` are acknowledged commits.
     const handle = await fs.open(target, fsConstants.O_RDWR | fsConstants.O_CREAT);
     let empty: boolean;
@@ -122,9 +129,9 @@ export class Journal {
     if (empty) await syncDirectory(path.dirname(target));
   }
 
-  /** Writes one entry on its own, durably, without a journal. */
-  applyEntry(entry: JournalEntry): Promise<void> {
-    return isAppend(entry) ? this.applyAppend(entry) : this.applyWrite(entry);
+  /** Writes one entry on its own, durably, without a journal; it lands only once `after` has. */
+  applyEntry(entry: JournalEntry, after?: Promise<void>): Promise<void> {
+    return isAppend(entry) ? this.applyAppend(entry, after) : this.applyWrite(entry, after);
   }
 
   private async applyJournal(journal: JournalFile): Promise<void> {

@@ -17,12 +17,16 @@ import path from 'node:path';
  * then fsync the directory so the rename itself survives a power cut. Content given in pieces
  * is synced every `syncEveryBytes` on the way: a large file flushed at once holds up, for as
  * long as the flush takes, every other fsync on the disk (ext4 commits them together).
+ *
+ * With `renameAfter`, the rename waits for it (and the temp file is removed if it fails): a
+ * write that must not land before another one can still sync its content alongside it.
  */
 export async function writeFileDurably(
   target: string,
   content: string | Uint8Array | Iterable<string>,
   mode = 0o644,
   syncEveryBytes = Number.POSITIVE_INFINITY,
+  renameAfter?: Promise<unknown>,
 ): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -46,6 +50,7 @@ export async function writeFileDurably(
     await handle.close();
   }
   try {
+    await renameAfter;
     await fs.rename(temp, target);
   } catch (error) {
     await fs.rm(temp, { force: true });
