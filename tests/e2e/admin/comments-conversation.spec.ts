@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { mailConfig, OWNER_EMAIL } from '../../../server/test/mail/mail-fixtures.js';
+import { startSmtpSink } from '../../../server/test/mail/smtp-sink.js';
 import { openSignedIn, toast } from './admin-helpers.js';
 
 type Api = (
@@ -135,4 +137,36 @@ test('a comment posted elsewhere raises a toast and the 评论管理 count, whic
   await expect(page.getByTestId('comment-row')).toHaveCount(2);
   await expect(unread).toBeHidden();
   expect((await api('GET', '/api/admin/comments/unread', { token })).body.data).toEqual({ unread: 0, pending: 0 });
+});
+
+test.describe('with mail set up', () => {
+  // An SMTP server on loopback that refuses the owner's mailbox for good (550).
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    serverOptions: async ({}, use) => {
+      const sink = await startSmtpSink(0, (recipient) => (recipient === OWNER_EMAIL ? 550 : undefined));
+      await use({ seed: true, config: { mail: mailConfig(sink.port) } });
+      await sink.close();
+    },
+  });
+
+  test('a mail the SMTP server refused is listed with its reason, and no note says mail is off', async ({
+    page,
+    server,
+    api,
+  }) => {
+    const token = await server.login();
+    const article = await firstArticle(api, token);
+    await comment(api, article.id, '读者甲', '会发邮件吗？');
+    await expect
+      .poll(async () => ((await api('GET', '/api/admin/mail', { token })).body.data as { failed: unknown[] }).failed.length)
+      .toBe(1);
+
+    await openSignedIn(page, server, '/admin/comments');
+    const status = page.getByTestId('mail-status');
+    await expect(status).toContainText('1 封邮件发送失败');
+    await expect(status).toContainText(`发给 ${OWNER_EMAIL}：`);
+    await expect(status).toContainText(/原因：.*550/);
+    await expect(page.getByText('邮件通知未配置')).toBeHidden();
+  });
 });

@@ -30,26 +30,29 @@ export function replyToComment(api: ApiClient, id: number, content: string) {
   return api.post<AdminComment>(`/api/admin/comments/${id}/replies`, { content });
 }
 
-/** Every visible comment of an article, flat (the public list, server/API.md §11.1), page after page. */
-export async function listArticleComments(api: ApiClient, articleId: number): Promise<PublicComment[]> {
-  const comments: PublicComment[] = [];
+/** Every item of a paged comment list, page after page. */
+async function everyPage<C>(fetchPage: (page: number) => Promise<{ comments: C[]; pages: number }>): Promise<C[]> {
+  const comments: C[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await api.get<{ comments: PublicComment[] } & Pagination>(`/api/articles/${articleId}/comments`, {
-      query: { page, per_page: MAX_PER_PAGE },
-    });
-    comments.push(...response.data.comments);
-    if (page >= response.data.pages || response.data.comments.length === 0) return comments;
+    const answer = await fetchPage(page);
+    comments.push(...answer.comments);
+    if (page >= answer.pages || answer.comments.length === 0) return comments;
   }
 }
 
-/** Every held comment (they come first in the admin list), page after page. */
-export async function listPendingComments(api: ApiClient): Promise<AdminComment[]> {
-  const comments: AdminComment[] = [];
-  for (let page = 1; ; page += 1) {
-    const response = await listComments(api, { page, perPage: MAX_PER_PAGE, search: '', status: 'pending' });
-    comments.push(...response.data.comments);
-    if (page >= response.data.pages || response.data.comments.length === 0) return comments;
-  }
+/** Every visible comment of an article, flat (the public list, server/API.md §11.1). */
+export function listArticleComments(api: ApiClient, articleId: number): Promise<PublicComment[]> {
+  return everyPage(async (page) => {
+    const query = { page, per_page: MAX_PER_PAGE };
+    return (await api.get<{ comments: PublicComment[] } & Pagination>(`/api/articles/${articleId}/comments`, { query })).data;
+  });
+}
+
+/** Every held comment (they come first in the admin list). */
+export function listPendingComments(api: ApiClient): Promise<AdminComment[]> {
+  return everyPage(
+    async (page) => (await listComments(api, { page, perPage: MAX_PER_PAGE, search: '', status: 'pending' })).data,
+  );
 }
 
 export function getCommentSettings(api: ApiClient, signal?: AbortSignal) {

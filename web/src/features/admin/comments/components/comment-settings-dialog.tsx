@@ -36,6 +36,23 @@ const MODERATION_LABELS: Record<CommentModeration, string> = {
   all: M.moderationAll,
 };
 
+interface LinesFieldProps {
+  label: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A list typed one entry per line. */
+function LinesField({ label, hint, error, value, onChange }: LinesFieldProps) {
+  return (
+    <Field label={label} hint={hint} validationMessage={error}>
+      <Textarea rows={4} resize="vertical" value={value} onChange={(_, data) => onChange(data.value)} />
+    </Field>
+  );
+}
+
 /** 评论设置: how visitors' comments are reviewed, the words that hold one, the addresses refused. */
 export function CommentSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const styles = useStyles();
@@ -110,22 +127,20 @@ export function CommentSettingsDialog({ open, onClose }: { open: boolean; onClos
                     ))}
                   </RadioGroup>
                 </Field>
-                <Field label={M.blockedWords} hint={M.blockedWordsHint} validationMessage={errors.blocked_words}>
-                  <Textarea
-                    rows={4}
-                    resize="vertical"
-                    value={draft.blockedWords}
-                    onChange={(_, data) => change({ blockedWords: data.value })}
-                  />
-                </Field>
-                <Field label={M.blockedAddresses} hint={M.blockedAddressesHint} validationMessage={errors.blocked_addresses}>
-                  <Textarea
-                    rows={4}
-                    resize="vertical"
-                    value={draft.blockedAddresses}
-                    onChange={(_, data) => change({ blockedAddresses: data.value })}
-                  />
-                </Field>
+                <LinesField
+                  label={M.blockedWords}
+                  hint={M.blockedWordsHint}
+                  error={errors.blocked_words}
+                  value={draft.blockedWords}
+                  onChange={(blockedWords) => change({ blockedWords })}
+                />
+                <LinesField
+                  label={M.blockedAddresses}
+                  hint={M.blockedAddressesHint}
+                  error={errors.blocked_addresses}
+                  value={draft.blockedAddresses}
+                  onChange={(blockedAddresses) => change({ blockedAddresses })}
+                />
               </div>
             ) : (
               !failure && (

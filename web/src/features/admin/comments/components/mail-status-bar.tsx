@@ -2,6 +2,7 @@ import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens }
 import { AdminCommentMessages as M } from '@folio/shared';
 import type { AdminMailStatus } from '@folio/shared';
 import { formatDateTime } from '../../../../lib/format';
+import { mailNote } from '../model/mail-note';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -16,11 +17,7 @@ const useStyles = makeStyles({
 export function MailStatusBar({ status }: { status: AdminMailStatus | null }) {
   const styles = useStyles();
   if (!status) return null;
-  const note = !status.configured
-    ? { title: M.mailNotConfigured, body: M.mailNotConfiguredHow }
-    : !status.owner_email
-      ? { title: M.mailNoOwner, body: M.mailNoOwnerHow }
-      : null;
+  const note = mailNote(status);
   if (!note && status.failed.length === 0) return null;
   return (
     <div className={styles.stack} data-testid="mail-status">
