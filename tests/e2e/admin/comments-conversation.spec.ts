@@ -117,6 +117,8 @@ test('a comment posted elsewhere raises a toast and the 评论管理 count, whic
   server,
   api,
 }) => {
+  // Phone width: the menu is a scrolling row, so the top bar shows the count too.
+  await page.setViewportSize({ width: 390, height: 844 });
   const token = await openSignedIn(page, server, '/admin/skills');
   const article = await firstArticle(api, token);
   await expect(page.locator('html[data-admin-realtime="connected"]')).toBeAttached();
@@ -131,11 +133,14 @@ test('a comment posted elsewhere raises a toast and the 评论管理 count, whic
   await expect(notice).toContainText('这篇写得真好');
   await comment(api, article.id, '另一位读者', '第二条');
   await expect(unread).toHaveText('2');
+  const topBarCount = page.getByRole('button', { name: '2 条新评论' });
+  await expect(topBarCount).toBeVisible();
 
   await notice.first().getByRole('link', { name: '查看评论' }).click();
   await expect(page).toHaveURL(/\/admin\/comments$/);
   await expect(page.getByTestId('comment-row')).toHaveCount(2);
   await expect(unread).toBeHidden();
+  await expect(topBarCount).toBeHidden();
   expect((await api('GET', '/api/admin/comments/unread', { token })).body.data).toEqual({ unread: 0, pending: 0 });
 });
 

@@ -5,6 +5,7 @@ import { ADMIN_COMPACT_BREAKPOINT_PX, AdminUiMessages } from '@folio/shared';
 import { useUndrawnDiagramDrawing } from '../../articles/hooks/use-undrawn-diagram-drawing';
 import { useSession } from '../../auth/hooks/session';
 import { CommentsTabLabel } from '../../comments/components/comments-tab-label';
+import { CommentsUnreadButton } from '../../comments/components/comments-unread-button';
 import { CommentActivityProvider } from '../../comments/live/comment-activity';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  topActions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   body: { flex: 1, display: 'flex', minWidth: 0 },
   compactBody: { flexDirection: 'column' },
   nav: {
@@ -60,6 +62,11 @@ export function AdminShell() {
   const selected = tabForPath(pathname, basePath);
   useUndrawnDiagramDrawing();
 
+  const openTab = (tab: string) => {
+    const path = `${basePath}/${tab}`;
+    if (path !== pathname && confirmLeave()) navigate(path);
+  };
+
   return (
     <CommentActivityProvider>
       <div className={styles.root}>
@@ -67,9 +74,12 @@ export function AdminShell() {
           <Text as="h1" size={500} weight="semibold">
             {AdminUiMessages.adminTitle}
           </Text>
-          <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
-            {AdminUiMessages.logout}
-          </Button>
+          <div className={styles.topActions}>
+            {compact && <CommentsUnreadButton onOpen={() => openTab('comments')} />}
+            <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
+              {AdminUiMessages.logout}
+            </Button>
+          </div>
         </header>
         <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
           <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
@@ -77,10 +87,7 @@ export function AdminShell() {
               vertical={!compact}
               size={compact ? 'small' : 'medium'}
               selectedValue={selected}
-              onTabSelect={(_, data) => {
-                const path = `${basePath}/${String(data.value)}`;
-                if (path !== pathname && confirmLeave()) navigate(path);
-              }}
+              onTabSelect={(_, data) => openTab(String(data.value))}
             >
               {ADMIN_TABS.map((tab) => (
                 <Tab key={tab.path} value={tab.path}>
