@@ -27,7 +27,8 @@ import { draftOfSettings, issuesAsFieldErrors, settingsFieldErrors, settingsOfDr
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  loading: { minHeight: '320px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  // About the form's height, so the dialog does not grow when the settings arrive.
+  loading: { minHeight: '430px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
 });
 
 const MODERATION_LABELS: Record<CommentModeration, string> = {
