@@ -30,12 +30,24 @@ export function factsOfUploadPath(uploadPath: string, lookup: ImageFactsLookup):
  * sizes yet are left out: the page shows their original.
  */
 export function imagesShownBy(cover: string, body: string, lookup: ImageFactsLookup): Record<string, PublicImage> {
-  const paths = [cover, ...(body.match(UPLOAD_PATH) ?? [])];
   const images: Record<string, PublicImage> = {};
-  for (const uploadPath of paths) {
-    const filename = uploadFilenameOfPath(uploadPath);
-    const facts = filename === undefined ? undefined : lookup(filename);
-    if (filename !== undefined && facts) images[filename] = facts;
+  for (const filename of uploadsShownBy(cover, body)) {
+    const facts = lookup(filename);
+    if (facts) images[filename] = facts;
   }
   return images;
+}
+
+/**
+ * The uploads an article shows, by filename, each once: its cover, then every upload its body
+ * names (Markdown images, reference-style links, `<img src>`, by any of the three URLs). The
+ * page and the backup (server/API.md §14) read a body through this one rule.
+ */
+export function uploadsShownBy(cover: string, body: string): string[] {
+  const filenames = new Set<string>();
+  for (const uploadPath of [cover, ...(body.match(UPLOAD_PATH) ?? [])]) {
+    const filename = uploadFilenameOfPath(uploadPath);
+    if (filename !== undefined) filenames.add(filename);
+  }
+  return [...filenames];
 }

@@ -16,13 +16,13 @@ import { isoNow } from '../store/clock.js';
 import { bySortOrder } from '../store/skills-and-contacts.repository.js';
 import type { BackupRepository } from '../store/backup.repository.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
-import { uploadFilenameOfPath } from '../store/uploads.repository.js';
+import { uploadsShownBy } from './article-images.js';
 import { cleanIfNeeded } from './image-cleaning.js';
 import { detectImageType } from './images.js';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** A consistent snapshot of every live item, and the uploads that live avatars and covers use. */
+/** A consistent snapshot of every live item, and the uploads live avatars and articles (covers and bodies) show. */
 export function snapshotBackup(backups: BackupRepository): { head: BackupHead; filenames: string[] } {
   const records = backups.liveRecords();
   const liveArticles = [...records.articles].sort((a, b) => byId(a.record, b.record));
@@ -41,10 +41,10 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
     comments: [...records.comments].sort(byId).map(presentBackupComment),
     comment_settings: records.commentSettings,
   };
+  // A file several articles show travels once; binned articles and the history are not exported, nor their images.
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));
-  for (const { record } of liveArticles) {
-    const filename = uploadFilenameOfPath(record.cover);
-    if (filename) filenames.add(filename);
+  for (const { record, content } of liveArticles) {
+    for (const filename of uploadsShownBy(record.cover, content)) filenames.add(filename);
   }
   return { head, filenames: [...filenames].sort() };
 }

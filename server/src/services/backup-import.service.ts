@@ -6,8 +6,8 @@ import { ImportWritePendingError } from '../store/backup.repository.js';
 import type { BackupRepository } from '../store/backup.repository.js';
 import type { ImportPlan } from '../store/backup.repository.js';
 import { isoNow } from '../store/clock.js';
-import { uploadFilenameOfPath } from '../store/uploads.repository.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
+import { uploadsShownBy } from './article-images.js';
 import { checkBackup } from './backup-import.checks.js';
 import type { DecodedFile } from './backup-import.checks.js';
 import { BACKUP_SECTIONS, backupSchema, formatIssuePath } from './backup-import.schema.js';
@@ -127,7 +127,7 @@ export class BackupImportService {
     };
   }
 
-  /** Avatars and covers whose file is neither in the backup nor already in the upload folder. */
+  /** Avatars, covers and body images whose file is neither in the backup nor already in the upload folder. */
   private async missingFileWarnings(parsed: ParsedBackup, files: readonly DecodedFile[]): Promise<string[]> {
     const embedded = new Set(files.map((file) => file.filename));
     const warnings: string[] = [];
@@ -137,7 +137,7 @@ export class BackupImportService {
     };
     for (const [index, avatar] of (parsed.avatars ?? []).entries()) await check(`avatars[${index}]`, avatar.filename);
     for (const [index, article] of (parsed.articles ?? []).entries())
-      await check(`articles[${index}]`, uploadFilenameOfPath(article.cover));
+      for (const filename of uploadsShownBy(article.cover, article.content)) await check(`articles[${index}]`, filename);
     return warnings;
   }
 
