@@ -40,7 +40,7 @@ export default function CommentsPage() {
   const api = useAdminApi();
   const notify = useNotify();
   const events = useCommentEvents();
-  const { counts, markSeen } = useCommentActivity();
+  const { counts, checked: countsChecked, markSeen } = useCommentActivity();
   const list = useCommentList();
   const { load } = list;
   const removal = useCommentDelete(load);
@@ -105,7 +105,8 @@ export default function CommentsPage() {
   };
 
   const pendingCount = counts?.pending ?? 0;
-  const ready = list.comments !== null && mailChecked;
+  // Painted once the list, the mail status and the held count are in: none of them moves the page later.
+  const ready = list.comments !== null && mailChecked && countsChecked;
   const deleteText =
     removal.target?.replies && removal.target.replies > 0
       ? M.deleteWithReplies(removal.target.replies)

@@ -15,6 +15,8 @@ const NEW_COMMENT_TOAST_MS = 8000;
 export interface CommentActivity {
   /** Unread and held counts; null until first fetched (or when the server could not say). */
   counts: CommentUnread | null;
+  /** The counts were asked for once (answered or not): a screen showing them can paint then. */
+  checked: boolean;
   /** Marks every comment up to now seen (the comment page is open). */
   markSeen(): Promise<void>;
 }
@@ -45,12 +47,15 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
   const toasterId = useId('comment-toaster');
   const { dispatchToast } = useToastController(toasterId);
   const [counts, setCounts] = useState<CommentUnread | null>(null);
+  const [checked, setChecked] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
       setCounts((await getUnread(api)).data);
     } catch {
       // The badge keeps what it showed: a count is a hint, not worth an error of its own.
+    } finally {
+      setChecked(true);
     }
   }, [api]);
 
@@ -120,7 +125,7 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
     }
   }, [api]);
 
-  const activity = useMemo<CommentActivity>(() => ({ counts, markSeen }), [counts, markSeen]);
+  const activity = useMemo<CommentActivity>(() => ({ counts, checked, markSeen }), [counts, checked, markSeen]);
   return (
     <CommentActivityContext.Provider value={activity}>
       {children}
