@@ -1,9 +1,12 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import type { UploadLogFile } from '../../src/store/records.js';
+import { UPLOAD_GRACE_MS } from '../../src/store/startup-sweeps.js';
+import { fileEntry } from '../fixtures/backup.js';
 import { buildImage, imageForm } from '../fixtures/images.js';
 import type { ImageKind } from '../fixtures/images.js';
 import { jpegWithGps } from '../fixtures/photos.js';
@@ -46,7 +49,7 @@ async function createArticle(json: Record<string, unknown>): Promise<number> {
 const nameOf = (url: string) => url.replace('/uploads/', '');
 
 describe('a backup carries the images inside article bodies', () => {
-  it('embeds each once, cleaned, and a fresh server restores and shows them', async () => {
+  it('embeds each once, cleaned, and a fresh server restores, shows and keeps them', async () => {
     const { api, token, server } = source;
     const cover = await source.api<EnvelopeBody>('POST', '/api/admin/articles/cover', {
       token,
@@ -91,6 +94,9 @@ describe('a backup carries the images inside article bodies', () => {
     const oldBytes = Buffer.from(exported.files[nameOf(oldPhoto)]?.base64 ?? '', 'base64');
     expect((await sharp(oldBytes).metadata()).exif).toBeUndefined();
 
+    // A file no record names is stored like an upload nothing uses yet: the start-up sweep judges it.
+    const stray = 'a1b2c3d4e5f60718293a4b5c6d7e8f90.png';
+    exported.files[stray] = fileEntry(buildImage('png'));
     target = await startSignedIn();
     const imported = await target.api<EnvelopeBody>('POST', '/api/admin/import', { token: target.token, json: exported });
     expect(imported.status).toBe(200);
@@ -108,6 +114,15 @@ describe('a backup carries the images inside article bodies', () => {
     const html = await (await fetch(`${target.server.url}/articles/${publishedId}`)).text();
     expect(html.match(/<picture>/g)).toHaveLength(3);
     for (const url of [coverUrl, own, shared]) expect(html).toMatch(new RegExp(`<img[^>]*src="${url}"`));
+
+    // Past the grace period, a restart keeps every restored image a body names and drops the stray file.
+    await target.server.stop();
+    const logFile = path.join(target.server.dataDir, 'upload-log.json');
+    const log = JSON.parse(await readFile(logFile, 'utf8')) as UploadLogFile;
+    for (const entry of log.items) entry.written_at = new Date(Date.now() - UPLOAD_GRACE_MS - 60_000).toISOString();
+    await writeFile(logFile, JSON.stringify(log));
+    target = await startSignedIn({ dataDir: target.server.dataDir });
+    expect((await readdir(path.join(target.server.dataDir, 'uploads'))).sort()).toEqual([...travelled].sort());
   });
 
   it('warns about a body image whose file is neither in the backup nor on the server', async () => {
