@@ -19,7 +19,6 @@ export const AdminCommentMessages = {
   replyPlaceholder: '写下回复，Ctrl+Enter 发送',
   sendReply: '发送',
   sending: '发送中...',
-  replyFailed: (message: string) => `回复失败: ${message}`,
   approveFailed: (message: string) => `操作失败: ${message}`,
   deleteWithReplies: (count: number) => `确定要删除这条评论吗？它的 ${count} 条回复会一起删除。此操作不可撤销。`,
   pendingEmpty: '没有待审核的评论',
@@ -46,7 +45,6 @@ export const AdminCommentMessages = {
   mailFailedReason: (reason: string, attempts: number) => `原因：${reason}（已尝试 ${attempts} 次）`,
 
   unreadBadge: (count: number) => `${count} 条新评论`,
-  pendingCount: (count: number) => `${count} 条待审核`,
   newComment: (author: string, title: string) => `${author} 评论了《${title}》`,
   newPendingComment: (author: string, title: string) => `${author} 评论了《${title}》（待审核）`,
   openComments: '查看评论',
