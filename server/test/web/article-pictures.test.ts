@@ -62,6 +62,7 @@ describe('an article page shows its uploads as <picture>', () => {
     expect(coverTag).toMatch(/fetchpriority="high"/i);
     const bodyTag = new RegExp(`<img[^>]*src="${inBody}"[^>]*>`).exec(html)?.[0] ?? '';
     expect(bodyTag).toContain('loading="lazy"');
+    expect(bodyTag).not.toMatch(/fetchpriority/i);
     expect(bodyTag).toContain('width="800"');
     expect(html.match(/<picture>/g)).toHaveLength(2);
     expect(html).toMatch(
@@ -73,6 +74,24 @@ describe('an article page shows its uploads as <picture>', () => {
     expect(html).not.toContain(`${socialCopy?.url} 1200w`);
     expect(html).toContain(`<meta property="og:image" content="${server.url}${socialCopy?.url}" />`);
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
+  });
+
+  it('fetches the opening body image of an article without a cover first, and the later ones lazily', async () => {
+    const opening = await uploadPhoto(1200, 900);
+    const later = await uploadPhoto(900, 600);
+    const id = await publishWithImages({
+      title: '无封面的照片文章',
+      content: `## 第一张\n\n说明\n\n![一](${opening})\n\n说明\n\n![二](${later})`,
+      cover: '',
+    });
+    const html = await (await fetch(`${server.url}/articles/${id}`)).text();
+    const openingTag = new RegExp(`<img[^>]*src="${opening}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(openingTag).toContain('loading="eager"');
+    expect(openingTag).toContain('fetchpriority="high"');
+    expect(openingTag).toContain('width="1200" height="900"');
+    const laterTag = new RegExp(`<img[^>]*src="${later}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(laterTag).toContain('loading="lazy"');
+    expect(html.match(/fetchpriority/gi)).toHaveLength(1);
   });
 
   it('gives each listed article its cover facts, and its card on / a <picture> of the cover', async () => {

@@ -56,6 +56,43 @@ test('an article page loads the AVIF size of its cover and body images, with the
   expect(await bodyImage.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.avif$/);
 });
 
+test('without a cover, the opening body image is fetched first, in the page the server sends and in one the browser renders', async ({
+  page,
+  server,
+}) => {
+  await routeExternal(page);
+  const opening = await uploadPhoto(server, 1200, 900);
+  const later = await uploadPhoto(server, 900, 600);
+  const title = '无封面的照片文章';
+  const id = await createArticle(server, {
+    title,
+    content: `## 第一张\n\n说明\n\n![一](${opening})\n\n${'说明。\n\n'.repeat(20)}![二](${later})`,
+    cover: '',
+  });
+  await server.app.context.services.imageSizes.whenIdle();
+  const loadingOf = (src: string) =>
+    page.locator(`img[src="${src}"]`).evaluate((image: HTMLImageElement) => ({
+      loading: image.loading,
+      fetchPriority: image.getAttribute('fetchpriority'),
+    }));
+  const expectOpeningFirst = async () => {
+    expect(await loadingOf(opening)).toEqual({ loading: 'eager', fetchPriority: 'high' });
+    expect(await loadingOf(later)).toEqual({ loading: 'lazy', fetchPriority: null });
+  };
+
+  // Reached from the list, the body is rendered by the browser itself.
+  await openPage(page, '/');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/articles/${id}$`));
+  await expect(page.locator(`img[src="${opening}"]`)).toHaveJSProperty('complete', true);
+  await expectOpeningFirst();
+
+  // Opened directly, the server's body is kept as it is through hydration.
+  await openPage(page, `/articles/${id}`);
+  await expect(page.locator(`img[src="${opening}"]`)).toHaveJSProperty('complete', true);
+  await expectOpeningFirst();
+});
+
 test('the home avatar joins its AVIF size once it is in view', async ({ page, server }) => {
   await routeExternal(page);
   const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#a86' } })

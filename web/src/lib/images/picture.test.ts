@@ -13,10 +13,12 @@ const PHOTO: PublicImage = {
   ]),
 };
 
-const bodyHtml = (source: string, images?: Record<string, PublicImage>) =>
-  renderMarkdownSegments(source, { images })
+const bodyHtml = (source: string, images?: Record<string, PublicImage>, eagerLeadImage = false) =>
+  renderMarkdownSegments(source, { images, eagerLeadImage })
     .map((segment) => (segment.kind === 'html' ? segment.html : ''))
     .join('');
+
+const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? [];
 
 describe('images of an article body', () => {
   it('shows an upload with page sizes as <picture>: AVIF, then WebP, then the original with its width and height', () => {
@@ -39,6 +41,26 @@ describe('images of an article body', () => {
     expect(html).toContain('<img src="/uploads/new.jpg" alt="a" loading="lazy">');
     expect(html).toContain('<img src="/uploads/loop.gif" alt="b" loading="lazy" width="8" height="8" decoding="async">');
     expect(html).toContain('<img src="https://example.com/x.png" alt="c" loading="lazy">');
+  });
+
+  it('fetches an opening image at once and first on a page without a cover, and the others lazily', () => {
+    const source = '## 第一张\n\n一句说明。\n\n![一](/uploads/photo.jpg)\n\n![二](/uploads/photo.jpg) ![三](/uploads/new.jpg)';
+    const [lead, ...rest] = imgTags(bodyHtml(source, { 'photo.jpg': PHOTO }, true));
+    expect(lead).toBe(
+      '<img src="/uploads/photo.jpg" alt="一" loading="eager" fetchpriority="high" width="2000" height="1250" decoding="async">',
+    );
+    expect(rest).toHaveLength(2);
+    for (const tag of rest) expect(tag).toMatch(/loading="lazy"(?!.*fetchpriority)/);
+    // With a cover (the page's largest image), every body image waits, the opening one too.
+    expect(imgTags(bodyHtml(source, { 'photo.jpg': PHOTO })).every((tag) => tag.includes('loading="lazy"'))).toBe(true);
+  });
+
+  it('leaves the first image lazy when three blocks come before it, and counts a list as one block', () => {
+    const late = bodyHtml('一\n\n二\n\n三\n\n![图](/uploads/photo.jpg)', { 'photo.jpg': PHOTO }, true);
+    expect(late).toContain('loading="lazy"');
+    expect(late).not.toContain('fetchpriority');
+    const inList = bodyHtml('# 标题\n\n- 一\n- ![图](/uploads/photo.jpg)', { 'photo.jpg': PHOTO }, true);
+    expect(inList).toContain('loading="eager" fetchpriority="high"');
   });
 
   it('finds the facts by any of the three upload paths, and none for another site', () => {

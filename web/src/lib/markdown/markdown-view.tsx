@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import type { PublicDiagram, PublicImage } from '@folio/shared';
 import { MermaidDiagram, MERMAID_CODE_ATTRIBUTE } from './mermaid-diagram';
 import { loadMarkdownRenderer, loadedMarkdownRenderer } from './markdown-renderer';
-import type { MarkdownSegment } from './render-markdown';
+import type { MarkdownSegment, RenderOptions } from './render-markdown';
 import { SOURCE_LINE_ATTRIBUTE } from './scroll-sync';
 import styles from './markdown-styles.module.css';
 
@@ -17,6 +17,8 @@ export interface MarkdownViewProps {
   images?: Readonly<Record<string, PublicImage>> | undefined;
   /** Mark each block with its source line, for an editor's scroll sync (the admin's preview). */
   sourceLines?: boolean;
+  /** The page has no cover: the body's opening image is its largest, fetched at once (render-markdown.ts). */
+  eagerLeadImage?: boolean;
 }
 
 const SOURCE_KEY_ATTRIBUTE = 'data-markdown-source';
@@ -45,18 +47,14 @@ function segmentsInDocument(key: string): MarkdownSegment[] | null {
 }
 
 /** Renders the source in this browser, suspending until the renderer and its code grammars are loaded. */
-function useRenderedSegments(
-  source: string,
-  skip: boolean,
-  sourceLines: boolean,
-  images: Readonly<Record<string, PublicImage>> | undefined,
-): MarkdownSegment[] | null {
+function useRenderedSegments(source: string, skip: boolean, options: RenderOptions): MarkdownSegment[] | null {
   const renderer = skip ? null : (loadedMarkdownRenderer() ?? use(loadMarkdownRenderer()));
   const languages = renderer?.loadCodeLanguages(source);
   if (languages) use(languages);
+  const { sourceLines, images, eagerLeadImage } = options;
   return useMemo(
-    () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines, images }) : null),
-    [renderer, source, sourceLines, images],
+    () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines, images, eagerLeadImage }) : null),
+    [renderer, source, sourceLines, images, eagerLeadImage],
   );
 }
 
@@ -70,7 +68,14 @@ function DiagramAt({ line, children }: { line: number | undefined; children: Rea
  * diagrams. Used by the public article page (also server-side) and the admin preview (which,
  * like the server, loads every language up front: prism-languages.ts). Inside a Suspense boundary.
  */
-export function MarkdownView({ source, className, diagrams, images, sourceLines = false }: MarkdownViewProps) {
+export function MarkdownView({
+  source,
+  className,
+  diagrams,
+  images,
+  sourceLines = false,
+  eagerLeadImage = false,
+}: MarkdownViewProps) {
   // A changed source (a live update, typing in the preview) keeps the current body on screen
   // until the new one is ready, instead of falling back to the Suspense boundary.
   const shown = useDeferredValue(source);
@@ -79,7 +84,7 @@ export function MarkdownView({ source, className, diagrams, images, sourceLines 
   // renderer nor renders the Markdown again before the page is usable.
   const [fromDocument] = useState(() => ({ key, segments: segmentsInDocument(key) }));
   const reused = fromDocument.key === key ? fromDocument.segments : null;
-  const rendered = useRenderedSegments(shown, reused !== null, sourceLines, images);
+  const rendered = useRenderedSegments(shown, reused !== null, { sourceLines, images, eagerLeadImage });
   const segments = reused ?? rendered ?? [];
   const drawn = useMemo(() => new Map(diagrams?.map((diagram) => [diagram.source, diagram])), [diagrams]);
   const firstDiagram = segments.findIndex((segment) => segment.kind === 'mermaid');

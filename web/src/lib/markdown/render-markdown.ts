@@ -29,7 +29,7 @@ const markdown = new MarkdownIt({
   },
 });
 
-// Links leave the site in a new tab; images load lazily so long articles stay light.
+// Links leave the site in a new tab.
 const defaultLinkOpen = markdown.renderer.rules.link_open;
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
@@ -41,16 +41,39 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
 };
 /** What the renderer is told besides the source: the facts of the uploads the body shows. */
-interface RenderEnv {
+// A type, not an interface: markdown-it's env takes any string key, which only a type literal fits.
+type RenderEnv = {
   images?: Readonly<Record<string, PublicImage>> | undefined;
+  /** The image that is the page's largest, fetched at once and first ({@link leadImageOf}). */
+  leadImage?: Token | undefined;
+};
+
+/**
+ * How many top-level blocks may open a body before its first image for that image to count as
+ * the page's largest: a heading and a paragraph or two still leave it on a phone's first screen.
+ */
+const LEAD_IMAGE_MAX_BLOCK = 3;
+
+/** The body's first image when it sits in one of its first {@link LEAD_IMAGE_MAX_BLOCK} top-level blocks. */
+function leadImageOf(tokens: readonly Token[]): Token | undefined {
+  let blocks = 0;
+  for (const token of tokens) {
+    if (token.block && token.level === 0 && token.nesting !== -1 && ++blocks > LEAD_IMAGE_MAX_BLOCK) return undefined;
+    const image = token.children?.find((child) => child.type === 'image');
+    if (image) return image;
+  }
+  return undefined;
 }
 
 // An upload whose page sizes exist becomes a <picture> (AVIF, WebP, then the original) with its
-// width and height, so the text does not move as it loads (server/API.md §E11.1).
+// width and height, so the text does not move as it loads (server/API.md §E11.1). Only the lead
+// image (leadImageOf) is fetched at once: the others wait until they near the viewport.
 const defaultImage = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  token?.attrSet('loading', 'lazy');
+  const lead = token !== undefined && token === (env as RenderEnv).leadImage;
+  token?.attrSet('loading', lead ? 'eager' : 'lazy');
+  if (lead) token.attrSet('fetchpriority', 'high');
   const image = token ? imageFactsFor(String(token.attrGet('src') ?? ''), (env as RenderEnv).images) : undefined;
   if (token && image) {
     token.attrSet('width', String(image.width));
@@ -114,12 +137,18 @@ export interface RenderOptions {
   sourceLines?: boolean;
   /** The facts of the uploads the body shows (the public article's `images`), for `<picture>`. */
   images?: Readonly<Record<string, PublicImage>> | undefined;
+  /**
+   * Fetch the body's opening image at once and first (no lazy loading, high priority): set when
+   * the page has no cover, so that image is the largest on its first screen.
+   */
+  eagerLeadImage?: boolean;
 }
 
 /** Markdown split into HTML runs and top-level Mermaid diagrams, for {@link MarkdownView}. */
 export function renderMarkdownSegments(source: string, options: RenderOptions = {}): MarkdownSegment[] {
-  const env = { images: options.images } satisfies RenderEnv;
+  const env: RenderEnv = { images: options.images };
   const tokens = markdown.parse(source, env);
+  if (options.eagerLeadImage) env.leadImage = leadImageOf(tokens);
   if (options.sourceLines) markSourceLines(tokens);
   const segments: MarkdownSegment[] = [];
   let run: Token[] = [];

@@ -97,7 +97,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
           priority
         />
       )}
-      <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} />
+      <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} eagerLeadImage={!cover} />
       <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comment_threads} demo={demo} />
     </article>
   );
