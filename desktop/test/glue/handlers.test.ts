@@ -82,7 +82,12 @@ beforeEach(async () => {
   proxy.offline = false;
   proxy.silent = false;
   await open();
-  return () => rm(dataDir, { recursive: true, force: true });
+  return async () => {
+    // Background work (the offline copy's fill, a draft push) must end before its folder goes:
+    // a write landing during the removal made it fail with ENOTEMPTY.
+    await services.settleDrafts();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
 });
 
 describe('session through the bridge', () => {
