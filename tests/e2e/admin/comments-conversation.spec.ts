@@ -144,6 +144,25 @@ test('a comment posted elsewhere raises a toast and the 评论管理 count, whic
   expect((await api('GET', '/api/admin/comments/unread', { token })).body.data).toEqual({ unread: 0, pending: 0 });
 });
 
+test('the new-comment toast reaches the owner on the article editor too, and leads to the comment page', async ({
+  page,
+  server,
+  api,
+}) => {
+  const token = await openSignedIn(page, server, '/admin/articles');
+  const article = await firstArticle(api, token);
+  await page.goto('/admin/articles/new');
+  await expect(page.getByRole('heading', { name: '管理后台', exact: true })).toBeHidden();
+  await expect(page.locator('html[data-admin-realtime="connected"]')).toBeAttached();
+
+  await comment(api, article.id, '编辑时的读者', '正在写文章吗？');
+  const notice = page.getByTestId('new-comment-toast');
+  await expect(notice).toContainText(`编辑时的读者 评论了《${article.title}》`);
+  await notice.getByRole('link', { name: '查看评论' }).click();
+  await expect(page).toHaveURL(/\/admin\/comments$/);
+  await expect(page.getByTestId('comment-row').filter({ hasText: '正在写文章吗？' })).toBeVisible();
+});
+
 test.describe('with mail set up', () => {
   // An SMTP server on loopback that refuses the owner's mailbox for good (550).
   test.use({

@@ -9,6 +9,7 @@ import { logout } from './auth/api/auth.api';
 import { SessionContext } from './auth/hooks/session';
 import { createSession } from './auth/model/session';
 import { AvatarsPage } from './avatars/components/avatars-page';
+import { CommentActivityOutlet } from './comments/live/comment-activity';
 import { ContactsPage } from './contacts/components/contacts-page';
 import { ContentPage } from './content/components/content-page';
 import { DataPage } from './data/components/data-page';
@@ -102,17 +103,20 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
               <Routes>
                 <Route path="login" element={<LoginPage />} />
                 <Route element={<AuthGuard />}>
-                  <Route path="articles/new" element={<ArticleEditorPage />} />
-                  <Route path="articles/:id/edit" element={<ArticleEditorPage />} />
-                  <Route element={<AdminShell />}>
-                    <Route index element={<ContentPage />} />
-                    <Route path="content" element={<ContentPage />} />
-                    <Route path="skills" element={<SkillsPage />} />
-                    <Route path="contacts" element={<ContactsPage />} />
-                    <Route path="avatars" element={<AvatarsPage />} />
-                    <Route path="articles" element={<ArticlesPage />} />
-                    <Route path="comments" element={<CommentsPage />} />
-                    <Route path="data" element={<DataPage />} />
+                  {/* The unread count and the new-comment toast follow the owner onto every signed-in screen, the editor included. */}
+                  <Route element={<CommentActivityOutlet />}>
+                    <Route path="articles/new" element={<ArticleEditorPage />} />
+                    <Route path="articles/:id/edit" element={<ArticleEditorPage />} />
+                    <Route element={<AdminShell />}>
+                      <Route index element={<ContentPage />} />
+                      <Route path="content" element={<ContentPage />} />
+                      <Route path="skills" element={<SkillsPage />} />
+                      <Route path="contacts" element={<ContactsPage />} />
+                      <Route path="avatars" element={<AvatarsPage />} />
+                      <Route path="articles" element={<ArticlesPage />} />
+                      <Route path="comments" element={<CommentsPage />} />
+                      <Route path="data" element={<DataPage />} />
+                    </Route>
                   </Route>
                 </Route>
                 <Route path="*" element={<Navigate to={basePath} replace />} />

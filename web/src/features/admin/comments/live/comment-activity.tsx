@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { Link, Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { AdminCommentMessages as M } from '@folio/shared';
 import type { AdminCommentNotice, CommentUnread } from '@folio/shared';
 import { useAdminApi, useAdminServices } from '../../hooks/admin-services';
+import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
 import { useAdminPlatform } from '../../platform';
 import { getUnread, markCommentsSeen } from '../api/comments.api';
 import { useCommentEvents } from './use-comment-events';
@@ -44,6 +45,7 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
   const events = useCommentEvents();
   const { basePath } = useAdminServices();
   const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
   const toasterId = useId('comment-toaster');
   const { dispatchToast } = useToastController(toasterId);
   const [counts, setCounts] = useState<CommentUnread | null>(null);
@@ -78,7 +80,8 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
                 href={commentsPath}
                 onClick={(event) => {
                   event.preventDefault();
-                  navigate(commentsPath);
+                  // The toast shows over the editor too: its unsaved work is asked about first.
+                  if (confirmLeave()) navigate(commentsPath);
                 }}
               >
                 {M.openComments}
@@ -94,7 +97,7 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
         { intent: 'info', timeout: NEW_COMMENT_TOAST_MS },
       );
     },
-    [platform, basePath, navigate, dispatchToast],
+    [platform, basePath, navigate, confirmLeave, dispatchToast],
   );
 
   // useNavigate gives a new function at each navigation: the subscription reads the newest
@@ -131,5 +134,14 @@ export function CommentActivityProvider({ children }: { children: ReactNode }) {
       {children}
       <Toaster toasterId={toasterId} position="bottom-end" />
     </CommentActivityContext.Provider>
+  );
+}
+
+/** {@link CommentActivityProvider} as a layout route around every signed-in screen. */
+export function CommentActivityOutlet() {
+  return (
+    <CommentActivityProvider>
+      <Outlet />
+    </CommentActivityProvider>
   );
 }

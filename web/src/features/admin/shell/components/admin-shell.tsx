@@ -6,7 +6,6 @@ import { useUndrawnDiagramDrawing } from '../../articles/hooks/use-undrawn-diagr
 import { useSession } from '../../auth/hooks/session';
 import { CommentsTabLabel } from '../../comments/components/comments-tab-label';
 import { CommentsUnreadButton } from '../../comments/components/comments-unread-button';
-import { CommentActivityProvider } from '../../comments/live/comment-activity';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
@@ -68,39 +67,37 @@ export function AdminShell() {
   };
 
   return (
-    <CommentActivityProvider>
-      <div className={styles.root}>
-        <header className={styles.topBar}>
-          <Text as="h1" size={500} weight="semibold">
-            {AdminUiMessages.adminTitle}
-          </Text>
-          <div className={styles.topActions}>
-            {compact && <CommentsUnreadButton onOpen={() => openTab('comments')} />}
-            <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
-              {AdminUiMessages.logout}
-            </Button>
-          </div>
-        </header>
-        <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
-          <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
-            <TabList
-              vertical={!compact}
-              size={compact ? 'small' : 'medium'}
-              selectedValue={selected}
-              onTabSelect={(_, data) => openTab(String(data.value))}
-            >
-              {ADMIN_TABS.map((tab) => (
-                <Tab key={tab.path} value={tab.path}>
-                  {tab.path === 'comments' ? <CommentsTabLabel label={tab.label} /> : tab.label}
-                </Tab>
-              ))}
-            </TabList>
-          </nav>
-          <main className={mergeClasses(styles.main, compact && styles.compactMain)}>
-            <Outlet />
-          </main>
+    <div className={styles.root}>
+      <header className={styles.topBar}>
+        <Text as="h1" size={500} weight="semibold">
+          {AdminUiMessages.adminTitle}
+        </Text>
+        <div className={styles.topActions}>
+          {compact && <CommentsUnreadButton onOpen={() => openTab('comments')} />}
+          <Button icon={<SignOutRegular />} onClick={() => confirmLeave() && void session.signOut()}>
+            {AdminUiMessages.logout}
+          </Button>
         </div>
+      </header>
+      <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
+        <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
+          <TabList
+            vertical={!compact}
+            size={compact ? 'small' : 'medium'}
+            selectedValue={selected}
+            onTabSelect={(_, data) => openTab(String(data.value))}
+          >
+            {ADMIN_TABS.map((tab) => (
+              <Tab key={tab.path} value={tab.path}>
+                {tab.path === 'comments' ? <CommentsTabLabel label={tab.label} /> : tab.label}
+              </Tab>
+            ))}
+          </TabList>
+        </nav>
+        <main className={mergeClasses(styles.main, compact && styles.compactMain)}>
+          <Outlet />
+        </main>
       </div>
-    </CommentActivityProvider>
+    </div>
   );
 }
