@@ -8,6 +8,7 @@ import { startServerProxy } from '../../tests/e2e/desktop/harness/server-proxy.j
 import type { ServerProxy } from '../../tests/e2e/desktop/harness/server-proxy.js';
 import { socketAddress, startCommentFeed } from '../src/core/comment-feed.js';
 import type { CommentFeed } from '../src/core/comment-feed.js';
+import { until } from './support/until';
 
 /** A feed that records what it hears, with short reconnection waits. */
 interface Listening {
@@ -28,14 +29,6 @@ function listen(serverUrl: string, token: string): Listening {
     onChanged: () => (heard.changes += 1),
   });
   return heard;
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const portOf = (url: string) => Number(new URL(url).port);
@@ -137,7 +130,7 @@ describe('the comment feed of the desktop main process', () => {
         config: { commentRateLimits: { perMinute: 1000, perHour: 10_000 } },
       });
       proxy.setTarget(portOf(server.url));
-      await until(() => owner.feed.connected(), 'the reconnection', 10_000);
+      await until(() => owner.feed.connected(), 'the reconnection', 20_000);
       expect(owner.changes).toBe(changesBefore + 1);
       await visitorComment('服务器回来了');
       await until(() => owner.notices.some((notice) => notice.excerpt === '服务器回来了'), 'the notice after reconnecting');

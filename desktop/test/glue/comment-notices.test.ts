@@ -20,6 +20,7 @@ import type { EnvelopeBody, TestServer } from '../../../tests/support/test-serve
 import { fakeNotificationClass } from '../../../tests/e2e/desktop/harness/fake-notification';
 import type { ShownNotification } from '../../../tests/e2e/desktop/harness/fake-notification';
 import { fakeSafeStorage } from '../support/fake-safe-storage';
+import { until } from '../support/until';
 
 /**
  * Main's comment notices end to end under Node: the real handlers sign in to the real server,
@@ -30,14 +31,6 @@ let server: TestServer;
 let articleId: number;
 let dataDir: string;
 let services: DesktopServices | undefined;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function openDesktop() {
   dataDir = await mkdtemp(path.join(tmpdir(), 'folio-comments-'));
