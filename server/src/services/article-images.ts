@@ -1,11 +1,11 @@
 import type { PublicImage, PublicImageSize } from '@folio/shared';
-import { uploadFilenameOfPath } from '../store/uploads.repository.js';
+import { uploadFilenameOfPath, uploadsShownBy } from '../store/uploads.repository.js';
+
+/** Defined beside the upload log, which a purge fills from it; the page and the backup read it here. */
+export { uploadsShownBy };
 
 /** The facts of an upload, by filename, once its page sizes exist (ImageSizesService). */
 export type ImageFactsLookup = (filename: string) => PublicImage | undefined;
-
-/** An upload's path, by any of its three URLs (server/API.md §12), wherever it stands in Markdown. */
-const UPLOAD_PATH = /\/(?:uploads|api\/admin\/avatars\/file|api\/admin\/articles\/cover)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}/g;
 
 const FEED_IMAGE_WIDTH = 960;
 
@@ -36,18 +36,4 @@ export function imagesShownBy(cover: string, body: string, lookup: ImageFactsLoo
     if (facts) images[filename] = facts;
   }
   return images;
-}
-
-/**
- * The uploads an article shows, by filename, each once: its cover, then every upload its body
- * names (Markdown images, reference-style links, `<img src>`, by any of the three URLs). The
- * page and the backup (server/API.md §14) read a body through this one rule.
- */
-export function uploadsShownBy(cover: string, body: string): string[] {
-  const filenames = new Set<string>();
-  for (const uploadPath of [cover, ...(body.match(UPLOAD_PATH) ?? [])]) {
-    const filename = uploadFilenameOfPath(uploadPath);
-    if (filename !== undefined) filenames.add(filename);
-  }
-  return [...filenames];
 }

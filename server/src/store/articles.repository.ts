@@ -4,6 +4,7 @@ import { takeNextId } from './record-ids.js';
 import type { ArticleRecord } from './records.js';
 import { keepReplacedVersion } from './revisions.repository.js';
 import { isoNow } from './clock.js';
+import { logForJudging, uploadsShownBy } from './uploads.repository.js';
 
 export interface ArticleFields {
   title: string;
@@ -295,12 +296,23 @@ export class ArticlesRepository {
     });
   }
 
-  /** Removes binned articles, their views and their comments for good. */
+  /**
+   * Removes binned articles, their views and their comments for good. The uploads they showed
+   * (covers and bodies, of their kept versions too) go back in the upload log in the same commit,
+   * as written at the purge, so the start-up sweep judges them again (server/API.md §E11.1).
+   */
   async purge(ids: readonly number[]): Promise<ArticleRecord[]> {
     const targets = new Set(ids);
-    const purged = await this.store.mutate(['articles', 'comments', 'articleViews'], (state) => {
+    const shownBefore = await this.uploadsShownByHistories(ids);
+    const purgedAt = isoNow();
+    const purged = await this.store.mutate(['articles', 'comments', 'articleViews', 'uploadLog'], (state) => {
       const removed = state.articles.items.filter((article) => targets.has(article.id) && article.deleted_at !== null);
       const removedIds = new Set(removed.map((article) => article.id));
+      const shown = removed.flatMap((article) => [
+        ...uploadsShownBy(article.cover, this.store.bodies.get(article.id) ?? ''),
+        ...(shownBefore.get(article.id) ?? []),
+      ]);
+      logForJudging(state.uploadLog, shown, purgedAt);
       state.articles.items = state.articles.items.filter((article) => !removedIds.has(article.id));
       for (const id of removedIds) {
         state.comments.removeArticle(id);
@@ -313,6 +325,21 @@ export class ArticlesRepository {
     await this.store.revisions.removeArticles(purged.map((article) => article.id));
     if (purged.some((article) => article.diagrams)) await this.store.diagrams.sweep();
     return purged;
+  }
+
+  /** The uploads the kept versions of the binned articles among `ids` show, by article id. */
+  private async uploadsShownByHistories(ids: readonly number[]): Promise<Map<number, string[]>> {
+    const shown = new Map<number, string[]>();
+    for (const id of ids) {
+      if (!this.find(id)?.deleted_at) continue;
+      const filenames: string[] = [];
+      for (const version of await this.store.revisions.readIndex(id)) {
+        const body = (await this.store.revisions.readBody(id, version.revision)) ?? '';
+        filenames.push(...uploadsShownBy(version.cover, body));
+      }
+      shown.set(id, filenames);
+    }
+    return shown;
   }
 
   private viewsCounted = 0;

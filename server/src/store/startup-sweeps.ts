@@ -2,8 +2,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { serialize } from '@folio/shared/durable-file';
 import {
-  ARTICLE_LOG,
-  ARTICLE_SNAPSHOT,
   AUTOSAVES_DIR,
   BODIES_DIR,
   COMMENTS_DIR,
@@ -120,11 +118,12 @@ async function removeUnusedAnswers(answersDir: string, keys: readonly Idempotenc
  * wrote are ever judged, so files put in `uploads/` by hand (say, before importing a backup
  * that names them) are never touched.
  */
-async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: SweptDirectory): Promise<void> {
+async function removeUnreferencedUploads({ dataDir, articles, uploadLog, journal, now }: SweptDirectory): Promise<void> {
   const judged = uploadLog.items.filter((entry) => now.getTime() - Date.parse(entry.written_at) >= UPLOAD_GRACE_MS);
   if (judged.length === 0) return;
   const referenced = await referencedNames(
     dataDir,
+    articles,
     judged.map((entry) => entry.filename),
   );
   for (const { filename } of judged) {
@@ -136,23 +135,31 @@ async function removeUnreferencedUploads({ dataDir, uploadLog, journal, now }: S
 }
 
 /**
- * The names among `candidates` that some stored text mentions. Every collection file (the
- * article logs too), article body, comment file, remembered answer, kept version and autosave is
- * read as text, so any field that refers to an upload, by any of its URLs, keeps it: avatars,
- * covers and bodies (of articles in the bin too), the about text and the other site blocks,
- * skills, contacts, what a version in an article's history shows (restoring it brings its images
- * back) and the editor's unsaved fields (server/API.md §E9). Upload names are long and random, so
- * a match is a reference.
+ * The names among `candidates` that some stored text mentions. The article records as they
+ * stand (live and binned) and every other collection file, article body, comment file,
+ * remembered answer, kept version and autosave are read as text, so any field that refers to an
+ * upload, by any of its URLs, keeps it: avatars, covers and bodies (of articles in the bin too),
+ * the about text and the other site blocks, skills, contacts, what a version in an article's
+ * history shows (restoring it brings its images back) and the editor's unsaved fields
+ * (server/API.md §E9). Not the article snapshot and logs: until they are folded together they
+ * still hold the records of purged articles. Upload names are long and random, so a match is a
+ * reference.
  */
-async function referencedNames(dataDir: string, candidates: readonly string[]): Promise<Set<string>> {
+async function referencedNames(
+  dataDir: string,
+  articles: readonly ArticleRecord[],
+  candidates: readonly string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
+  const noteMentions = (text: string) => {
+    for (const name of candidates) if (text.includes(name)) found.add(name);
+  };
+  noteMentions(JSON.stringify(articles));
   const logFile = FILE_NAMES.uploadLog;
   const sources = [
     ...Object.values(FILE_NAMES)
       .filter((name) => name !== logFile)
       .map((name) => path.join(dataDir, name)),
-    path.join(dataDir, ARTICLE_SNAPSHOT),
-    ...(await filesIn(dataDir)).filter((file) => ARTICLE_LOG.test(path.basename(file))),
     ...(await filesIn(path.join(dataDir, BODIES_DIR))),
     ...(await filesIn(path.join(dataDir, COMMENTS_DIR))),
     ...(await filesIn(path.join(dataDir, IDEMPOTENCY_DIR))),
@@ -160,9 +167,8 @@ async function referencedNames(dataDir: string, candidates: readonly string[]): 
     ...(await filesIn(path.join(dataDir, AUTOSAVES_DIR))),
   ];
   for (const source of sources) {
-    const text = await fs.readFile(source, 'utf8').catch(() => '');
-    for (const name of candidates) if (text.includes(name)) found.add(name);
     if (found.size === candidates.length) break;
+    noteMentions(await fs.readFile(source, 'utf8').catch(() => ''));
   }
   return found;
 }

@@ -6,6 +6,7 @@ import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import { isoNow } from './clock.js';
 import type { ImageSizesRepository } from './image-sizes.repository.js';
+import type { UploadLogFile } from './records.js';
 import type { Store } from './store.js';
 
 /** An upload opened for reading: the handle is the caller's to close. */
@@ -45,6 +46,35 @@ export function uploadFilenameOfPath(cover: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** An upload's path, by any of its three URLs (server/API.md §12), wherever it stands in Markdown. */
+const UPLOAD_PATH = /\/(?:uploads|api\/admin\/avatars\/file|api\/admin\/articles\/cover)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}/g;
+
+/**
+ * The uploads an article shows, by filename, each once: its cover, then every upload its body
+ * names (Markdown images, reference-style links, `<img src>`, by any of the three URLs). The
+ * page, the backup (server/API.md §14) and the purge read a body through this one rule.
+ */
+export function uploadsShownBy(cover: string, body: string): string[] {
+  const filenames = new Set<string>();
+  for (const uploadPath of [cover, ...(body.match(UPLOAD_PATH) ?? [])]) {
+    const filename = uploadFilenameOfPath(uploadPath);
+    if (filename !== undefined) filenames.add(filename);
+  }
+  return [...filenames];
+}
+
+/**
+ * Puts uploads in the upload log as written at `at`, inside a change of the `uploadLog`
+ * collection: the start-up sweep judges them once its grace has passed from then (see
+ * startup-sweeps.ts). An upload already logged takes the new time.
+ */
+export function logForJudging(log: UploadLogFile, filenames: Iterable<string>, at: string): void {
+  const names = new Set(filenames);
+  if (names.size === 0) return;
+  log.items = log.items.filter((entry) => !names.has(entry.filename));
+  for (const filename of names) log.items.push({ filename, written_at: at });
 }
 
 /**
@@ -108,11 +138,7 @@ export class UploadsRepository {
 
   private async logWrite(filename: string): Promise<void> {
     const writtenAt = isoNow();
-    await this.store.mutate(['uploadLog'], (state) => {
-      const log = state.uploadLog;
-      log.items = log.items.filter((entry) => entry.filename !== filename);
-      log.items.push({ filename, written_at: writtenAt });
-    });
+    await this.store.mutate(['uploadLog'], (state) => logForJudging(state.uploadLog, [filename], writtenAt));
   }
 
   /**
