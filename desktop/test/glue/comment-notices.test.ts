@@ -59,7 +59,10 @@ async function openDesktop() {
     return reply.data;
   };
   const named = (name: string) => events.filter((entry) => entry.event === name);
-  return { events, named, shown, focus, call };
+  /** Signs in as the owner through the bridge, remembering the token, as the sign-in screen does. */
+  const signIn = (serverUrl: string = server.url) =>
+    call('session.signIn', { serverUrl, username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember: true });
+  return { events, named, shown, focus, call, signIn };
 }
 
 async function visitorComment(content: string, parentId?: number): Promise<number> {
@@ -93,12 +96,7 @@ afterAll(async () => {
 describe('comment notices in the desktop main process', () => {
   it('signed in: a toast event while the window is in front, a native notification that opens the comments behind it', async () => {
     const desktop = await openDesktop();
-    await desktop.call('session.signIn', {
-      serverUrl: server.url,
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-      remember: true,
-    });
+    await desktop.signIn();
     // The connection's first `comments.changed` says it is listening.
     await until(() => desktop.named('comments.changed').length > 0, 'the connection');
 
@@ -127,12 +125,7 @@ describe('comment notices in the desktop main process', () => {
     // The previous test's connection is closed by its quit.
     await until(() => server.app.io.engine.clientsCount === 0, 'no connection left');
     const desktop = await openDesktop();
-    await desktop.call('session.signIn', {
-      serverUrl: server.url,
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-      remember: true,
-    });
+    await desktop.signIn();
     await until(() => desktop.named('comments.changed').length > 0, 'the connection');
     expect(server.app.io.engine.clientsCount).toBe(1);
     await desktop.call('session.signOut');
@@ -151,11 +144,9 @@ describe('comment notices in the desktop main process', () => {
     const other = await startTestServer();
     try {
       const desktop = await openDesktop();
-      const signInTo = (serverUrl: string) =>
-        desktop.call('session.signIn', { serverUrl, username: ADMIN_USERNAME, password: ADMIN_PASSWORD, remember: true });
-      await signInTo(server.url);
+      await desktop.signIn(server.url);
       await until(() => server.app.io.engine.clientsCount === 1, 'the first connection');
-      await signInTo(other.url);
+      await desktop.signIn(other.url);
       await until(
         () => server.app.io.engine.clientsCount === 0 && other.app.io.engine.clientsCount === 1,
         'the connection to move',
