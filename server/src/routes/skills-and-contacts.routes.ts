@@ -22,17 +22,9 @@ import {
 } from '../presenters/skills-and-contacts.presenter.js';
 import type { SkillOrContact, SkillOrContactFields, SkillOrContactService } from '../services/skills-and-contacts.service.js';
 
-/** The handlers the skill list or the contact list needs; the routes below spell each path out for both. */
-interface ListHandlers {
-  listPublic: RouterMiddleware;
-  listAdmin: RouterMiddleware;
-  create: RouterMiddleware;
-  reorder: RouterMiddleware;
-  update: RouterMiddleware;
-  remove: RouterMiddleware;
-}
-
 interface ListResource<R extends SkillOrContact> {
+  /** The path segment both the public and the admin routes use: `skills` or `contacts`. */
+  path: string;
   service: SkillOrContactService<R>;
   emit: () => void;
   notFoundMessage: string;
@@ -42,44 +34,51 @@ interface ListResource<R extends SkillOrContact> {
   presentAdmin: (record: R) => unknown;
 }
 
-/** Skills and contacts share one contract (server/API.md §6), so one factory builds both lists' handlers. */
-function listHandlers<R extends SkillOrContact>(resource: ListResource<R>): ListHandlers {
-  const { service } = resource;
-  return {
-    listPublic: (ctx) => sendOk(ctx, service.list().map(resource.present)),
-    listAdmin: (ctx) => sendOk(ctx, service.list().map(resource.presentAdmin)),
-    create: async (ctx) => {
-      const created = await service.create(parseBody(resource.createSchema, ctx.request.body));
-      resource.emit();
-      sendCreated(ctx, resource.presentAdmin(created), { legacy: { id: created.id } });
-    },
-    reorder: async (ctx) => {
-      const { ids } = parseBody(orderSchema, ctx.request.body);
-      const list = await service.reorder(ids);
-      resource.emit();
-      sendOk(ctx, list.map(resource.presentAdmin), { msg: M.orderSaved });
-    },
-    update: async (ctx) => {
-      const id = parseId(ctx.params.id, resource.notFoundMessage);
-      service.requireExisting(id);
-      const updated = await service.update(id, parseBody(resource.updateSchema, ctx.request.body));
-      resource.emit();
-      sendOk(ctx, resource.presentAdmin(updated), { msg: M.updated });
-    },
-    remove: async (ctx) => {
-      const id = parseId(ctx.params.id, resource.notFoundMessage);
-      await service.remove(id);
-      resource.emit();
-      sendOk(ctx, { id }, { msg: M.deleted });
-    },
-  };
+/**
+ * Skills and contacts share one contract (server/API.md §6), so one function registers either
+ * list: the public list, the admin list, create, a whole-list reorder, update and delete.
+ */
+function registerOrderedList<R extends SkillOrContact>(
+  router: Router,
+  requireAdmin: AppContext['requireAdmin'],
+  json: RouterMiddleware,
+  resource: ListResource<R>,
+): void {
+  const { service, path } = resource;
+  router.get(`/api/${path}`, (ctx) => sendOk(ctx, service.list().map(resource.present)));
+  router.get(`/api/admin/${path}`, requireAdmin, (ctx) => sendOk(ctx, service.list().map(resource.presentAdmin)));
+  router.post(`/api/admin/${path}`, requireAdmin, json, async (ctx) => {
+    const created = await service.create(parseBody(resource.createSchema, ctx.request.body));
+    resource.emit();
+    sendCreated(ctx, resource.presentAdmin(created), { legacy: { id: created.id } });
+  });
+  // Registered before `/:id` so "order" is never taken for an id.
+  router.put(`/api/admin/${path}/order`, requireAdmin, json, async (ctx) => {
+    const { ids } = parseBody(orderSchema, ctx.request.body);
+    const list = await service.reorder(ids);
+    resource.emit();
+    sendOk(ctx, list.map(resource.presentAdmin), { msg: M.orderSaved });
+  });
+  router.put(`/api/admin/${path}/:id`, requireAdmin, json, async (ctx) => {
+    const id = parseId(ctx.params.id, resource.notFoundMessage);
+    service.requireExisting(id);
+    const updated = await service.update(id, parseBody(resource.updateSchema, ctx.request.body));
+    resource.emit();
+    sendOk(ctx, resource.presentAdmin(updated), { msg: M.updated });
+  });
+  router.delete(`/api/admin/${path}/:id`, requireAdmin, async (ctx) => {
+    const id = parseId(ctx.params.id, resource.notFoundMessage);
+    await service.remove(id);
+    resource.emit();
+    sendOk(ctx, { id }, { msg: M.deleted });
+  });
 }
 
 /** Skills and contacts (server/API.md §6): public list, admin CRUD and a whole-list reorder. */
 export function registerSkillAndContactRoutes(router: Router, { services, realtime, requireAdmin }: AppContext): void {
   const json = jsonBody(LIMITS.jsonBodyBytes);
-
-  const skills = listHandlers({
+  registerOrderedList(router, requireAdmin, json, {
+    path: 'skills',
     service: services.skills,
     emit: () => realtime.emit(RealtimeEvents.skills),
     notFoundMessage: M.skillNotFound,
@@ -88,15 +87,8 @@ export function registerSkillAndContactRoutes(router: Router, { services, realti
     present: presentSkill,
     presentAdmin: presentAdminSkill,
   });
-  router.get('/api/skills', skills.listPublic);
-  router.get('/api/admin/skills', requireAdmin, skills.listAdmin);
-  router.post('/api/admin/skills', requireAdmin, json, skills.create);
-  // Registered before `/:id` so "order" is never taken for an id.
-  router.put('/api/admin/skills/order', requireAdmin, json, skills.reorder);
-  router.put('/api/admin/skills/:id', requireAdmin, json, skills.update);
-  router.delete('/api/admin/skills/:id', requireAdmin, skills.remove);
-
-  const contacts = listHandlers({
+  registerOrderedList(router, requireAdmin, json, {
+    path: 'contacts',
     service: services.contacts,
     emit: () => realtime.emit(RealtimeEvents.contacts),
     notFoundMessage: M.contactNotFound,
@@ -105,10 +97,4 @@ export function registerSkillAndContactRoutes(router: Router, { services, realti
     present: presentContact,
     presentAdmin: presentAdminContact,
   });
-  router.get('/api/contacts', contacts.listPublic);
-  router.get('/api/admin/contacts', requireAdmin, contacts.listAdmin);
-  router.post('/api/admin/contacts', requireAdmin, json, contacts.create);
-  router.put('/api/admin/contacts/order', requireAdmin, json, contacts.reorder);
-  router.put('/api/admin/contacts/:id', requireAdmin, json, contacts.update);
-  router.delete('/api/admin/contacts/:id', requireAdmin, contacts.remove);
 }
