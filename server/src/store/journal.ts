@@ -1,6 +1,6 @@
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
+import { syncDirectory, writeFileDurably, writeFully } from '@folio/shared/durable-file';
 import {
   ARTICLE_LOG,
   ARTICLE_SNAPSHOT,
@@ -120,7 +120,7 @@ export class Journal {
       if (size < at) throw new Error(`${name} holds ${size} bytes, fewer than the ${at} bytes already written to it`);
       empty = size === 0;
       if (size > at) await handle.truncate(at);
-      await handle.write(append, at, 'utf8');
+      await writeFully(handle, append, at);
       await handle.datasync();
     } finally {
       await handle.close();

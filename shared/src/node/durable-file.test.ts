@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serialize, serializeCollection, writeFileDurably } from './durable-file';
+import type { FileHandle } from 'node:fs/promises';
+import { serialize, serializeCollection, writeFileDurably, writeFully } from './durable-file';
 
 const record = (id: number) => ({
   id,
@@ -37,5 +38,32 @@ describe('writeFileDurably', () => {
     const target = path.join(dir, 'comments.json');
     await writeFileDurably(target, serializeCollection(451, items));
     expect(JSON.parse(await readFile(target, 'utf8'))).toEqual({ next_id: 451, items });
+  });
+});
+
+describe('writeFully', () => {
+  /** A handle whose every write takes at most `most` bytes, as a filling disk may, without an error. */
+  const stingyHandle = (most: number) => {
+    const disk: number[] = [];
+    const handle = {
+      write: (buffer: Uint8Array, offset: number, length: number, position: number | null) => {
+        const bytesWritten = Math.min(most, length);
+        const at = position ?? disk.length;
+        for (let index = 0; index < bytesWritten; index += 1) disk[at + index] = buffer[offset + index] ?? 0;
+        return Promise.resolve({ bytesWritten, buffer });
+      },
+    } as unknown as FileHandle;
+    return { handle, text: () => Buffer.from(disk).toString('utf8') };
+  };
+
+  it('writes again until every byte is out when a write comes back short', async () => {
+    const { handle, text } = stingyHandle(5);
+    expect(await writeFully(handle, '一行日志\n', 3)).toBe(Buffer.byteLength('一行日志\n'));
+    expect(text().slice(3)).toBe('一行日志\n');
+  });
+
+  it('throws rather than loop when a write takes nothing', async () => {
+    const { handle } = stingyHandle(0);
+    await expect(writeFully(handle, 'abc')).rejects.toThrow('after 0 of 3 bytes');
   });
 });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * Durable file writes for Node programs (the server's data dir, the desktop's drafts):
  * `writeFileDurably(target, content, mode?, syncEveryBytes?)`, `writeNewFileSynced(target, content)`,
- * `syncDirectory(dir)`, `serialize(data)`,
+ * `writeFully(handle, data, position?)`, `syncDirectory(dir)`, `serialize(data)`,
  * `serializeCollection(nextId, items, leading?)` and
  * `DurableJsonFile<T>` (a lowdb-compatible adapter: `read(): Promise<T | null>`, `write(data)`).
  * Node-only: import it as `@folio/shared/durable-file`, never from the browser bundle.
@@ -33,12 +34,12 @@ export async function writeFileDurably(
   const handle = await fs.open(temp, 'w', mode);
   try {
     if (typeof content === 'string' || content instanceof Uint8Array) {
-      await handle.writeFile(content);
+      await writeFully(handle, content);
     } else {
       // Pieces made as they are written (serializeCollection): none of them is ever the whole file.
       let unsynced = 0;
       for (const piece of content) {
-        unsynced += (await handle.write(piece)).bytesWritten;
+        unsynced += await writeFully(handle, piece);
         if (unsynced >= syncEveryBytes) {
           await handle.datasync();
           unsynced = 0;
@@ -69,11 +70,31 @@ export async function writeFileDurably(
 export async function writeNewFileSynced(target: string, content: string | Uint8Array): Promise<void> {
   const handle = await fs.open(target, 'wx');
   try {
-    await handle.writeFile(content);
+    await writeFully(handle, content);
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Writes every byte of `data` at `position` (at the handle's current offset when omitted), or
+ * throws. One `write` may write fewer bytes than asked without an error: a disk that fills up, or
+ * a file size limit, takes what fits and fails only the next write. Taking that short count for
+ * success acknowledged a save whose tail never reached the disk. Every durable write goes through
+ * here. Resolves with the number of bytes written, all of `data`.
+ */
+export async function writeFully(handle: FileHandle, data: string | Uint8Array, position?: number): Promise<number> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let written = 0;
+  while (written < bytes.byteLength) {
+    const at = position === undefined ? null : position + written;
+    const { bytesWritten } = await handle.write(bytes, written, bytes.byteLength - written, at);
+    // Nothing written and no error: asking again would loop for ever.
+    if (bytesWritten <= 0) throw new Error(`A write stopped after ${written} of ${bytes.byteLength} bytes`);
+    written += bytesWritten;
+  }
+  return written;
 }
 
 export async function syncDirectory(dir: string): Promise<void> {
