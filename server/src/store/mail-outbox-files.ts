@@ -14,8 +14,12 @@ export interface MailRecord {
    */
   comment_id: number;
   comment_created_at: string;
-  /** The owner's notice of a new comment, or a reader's notice of a reply to their comment. */
-  kind: 'owner' | 'reply';
+  /**
+   * The owner's notice of a new comment, a reader's notice of a reply to their comment, the
+   * request to confirm an address for reply mail, or the owner's digest of the comments past the
+   * hourly cap (server/API.md §E13).
+   */
+  kind: 'owner' | 'reply' | 'confirm' | 'digest';
   to: string;
   subject: string;
   text: string;
@@ -23,24 +27,24 @@ export interface MailRecord {
   unsubscribe_url: string | null;
   created_at: string;
   attempts: number;
-  /**
-   * Set, durably, before each attempt and cleared with its outcome: still set at start means the
-   * process died while sending, and the SMTP server may or may not have taken the mail.
-   */
+  /** Written by older versions before each attempt; no longer set (kept so their logs load). */
   sending_since: string | null;
   last_error: string | null;
   gave_up_at: string | null;
+  /** Not sent before this time (the owner's digest waits for the end of its hour); absent: at once. */
+  send_after?: string | null;
 }
 
 /** One line of the outbox log. */
-type OutboxLine = { put: MailRecord } | { delete: string } | { unsubscribe: string };
+type OutboxLine =
+  { put: MailRecord } | { delete: string } | { unsubscribe: string } | { confirmed: string } | { asked: string; at: string };
 
 /** The log is rewritten whole only once it is this big and mostly lines that no longer count. */
 const COMPACT_AFTER_BYTES = 64 * 1024;
 const COMPACT_WHEN_LINES_PER_LIVE_ENTRY = 4;
 
 /**
- * The outbox and the unsubscribed addresses, kept in memory and on disk as one append-only log,
+ * The outbox, the unsubscribed and confirmed addresses, kept in memory and on disk as one append-only log,
  * `mail/outbox.log`: each commit appends the lines of what changed, durably, just before it writes
  * the rest (the comment a mail tells of). A comment then costs one small append however many
  * mails wait, and no journal (one file per mail would add a durable write per comment to every
@@ -53,6 +57,10 @@ export class MailOutboxFiles implements CommitFiles {
   readonly writtenFirst = true;
   private readonly records = new Map<string, MailRecord>();
   private readonly unsubscribed = new Set<string>();
+  /** Addresses whose owner followed the confirmation link: only they get reply mail. */
+  private readonly confirmed = new Set<string>();
+  /** When each address was last sent a confirmation request. */
+  private readonly asked = new Map<string, string>();
   /** Lines changed since the last commit took them. */
   private unwritten: string[] = [];
   /** What the commit under way writes: the lines it appends, or the whole log it rewrites. */
@@ -65,6 +73,12 @@ export class MailOutboxFiles implements CommitFiles {
 
   /** Reads the log at the store's start; a last line torn by a kill mid-append is left out. */
   async load(): Promise<void> {
+    // Also run again after a failed commit: what is on disk is then all there is.
+    this.records.clear();
+    this.unsubscribed.clear();
+    this.unwritten = [];
+    this.inFlight = null;
+    this.logLines = 0;
     await fs.mkdir(path.join(this.dataDir, MAIL_DIR), { recursive: true });
     const text = await fs.readFile(path.join(this.dataDir, MAIL_OUTBOX_LOG), 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return '';
@@ -111,6 +125,24 @@ export class MailOutboxFiles implements CommitFiles {
     if (!this.unsubscribed.has(address)) this.change({ unsubscribe: address });
   }
 
+  /** Whether `address` (normalised) was confirmed by its owner for reply mail. */
+  isConfirmed(address: string): boolean {
+    return this.confirmed.has(address);
+  }
+
+  confirm(address: string): void {
+    if (!this.confirmed.has(address)) this.change({ confirmed: address });
+  }
+
+  /** When `address` (normalised) was last sent a confirmation request, if ever. */
+  askedAt(address: string): string | undefined {
+    return this.asked.get(address);
+  }
+
+  markAsked(address: string, at: string): void {
+    this.change({ asked: address, at });
+  }
+
   get hasChanges(): boolean {
     return this.unwritten.length > 0;
   }
@@ -119,7 +151,7 @@ export class MailOutboxFiles implements CommitFiles {
     if (this.unwritten.length === 0) return [];
     const lines = this.unwritten;
     this.unwritten = [];
-    const liveEntries = this.records.size + this.unsubscribed.size;
+    const liveEntries = this.records.size + this.unsubscribed.size + this.confirmed.size + this.asked.size;
     const linesAfter = this.logLines + lines.length;
     if (this.logBytes > COMPACT_AFTER_BYTES && linesAfter > COMPACT_WHEN_LINES_PER_LIVE_ENTRY * liveEntries) {
       // Made now, synchronously: the state as of this commit, none of what later changes add.
@@ -168,12 +200,16 @@ export class MailOutboxFiles implements CommitFiles {
   private apply(line: OutboxLine): void {
     if ('put' in line) this.records.set(line.put.id, line.put);
     else if ('delete' in line) this.records.delete(line.delete);
-    else this.unsubscribed.add(line.unsubscribe);
+    else if ('unsubscribe' in line) this.unsubscribed.add(line.unsubscribe);
+    else if ('confirmed' in line) this.confirmed.add(line.confirmed);
+    else this.asked.set(line.asked, line.at);
   }
 
   private snapshotLines(): string[] {
     return [
       ...[...this.unsubscribed].map((address) => `${JSON.stringify({ unsubscribe: address })}\n`),
+      ...[...this.confirmed].map((address) => `${JSON.stringify({ confirmed: address })}\n`),
+      ...[...this.asked].map(([address, at]) => `${JSON.stringify({ asked: address, at })}\n`),
       ...[...this.records.values()].map((record) => `${JSON.stringify({ put: record })}\n`),
     ];
   }
