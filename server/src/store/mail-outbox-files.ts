@@ -76,6 +76,8 @@ export class MailOutboxFiles implements CommitFiles {
     // Also run again after a failed commit: what is on disk is then all there is.
     this.records.clear();
     this.unsubscribed.clear();
+    this.confirmed.clear();
+    this.asked.clear();
     this.unwritten = [];
     this.inFlight = null;
     this.logLines = 0;
