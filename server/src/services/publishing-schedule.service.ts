@@ -3,10 +3,12 @@ import type { ArticlesRepository } from '../store/articles.repository.js';
 import { isoNow } from '../store/clock.js';
 
 /**
- * The longest a timer is set for. setTimeout cannot wait more than about 24.8 days (2^31 - 1 ms;
- * a longer delay fires at once), and a day-long timer re-armed daily costs nothing.
+ * The longest a timer is set for. A timer counts elapsed time, not the wall clock: when the clock
+ * steps forward (a Raspberry Pi booted with a stale clock before NTP sets it, a VM resumed), an
+ * article now past its time would wait for the whole delay. So the schedule looks at the clock
+ * at least once a minute; each look costs one pass over the scheduled articles only.
  */
-export const MAX_TIMER_DELAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_TIMER_DELAY_MS = 60 * 1000;
 
 /** How long a failed publication waits before it is tried again. */
 const RETRY_DELAY_MS = 1000;
@@ -51,9 +53,19 @@ export class PublishingSchedule {
     const next = this.articles.nextScheduledAt();
     if (next === undefined) return;
     const delay = Math.min(Math.max(0, Date.parse(next) - Date.now()), MAX_TIMER_DELAY_MS);
-    this.timer = setTimeout(() => this.publishDueNow(), delay);
+    this.timer = setTimeout(() => this.publishIfDue(), delay);
     // The HTTP server keeps the process alive; a pending publication alone must not.
     this.timer.unref();
+  }
+
+  /**
+   * Publishes when the earliest schedule has come by the wall clock, else waits again. A clock
+   * stepped back only delays the look: nothing is published before its time on the clock.
+   */
+  private publishIfDue(): void {
+    const next = this.articles.nextScheduledAt();
+    if (next !== undefined && next <= isoNow()) this.publishDueNow();
+    else this.rearm();
   }
 
   private publishDueNow(): void {

@@ -76,3 +76,61 @@ describe('PublishingSchedule', () => {
     expect(await articles.publishDue(afterTheOldTime)).toEqual([]);
   });
 });
+
+describe('PublishingSchedule under a clock that steps', () => {
+  const HOUR = 60 * 60 * 1000;
+  // Timers count elapsed time; the wall clock is what NTP or a resumed VM steps.
+  const fakeClockAndTimers = () =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts the schedule and returns what it published, and a wait for every publication it began (their writes are real I/O). */
+  function startWatched() {
+    const publishDue = vi.spyOn(articles, 'publishDue');
+    const published: number[][] = [];
+    stop = new PublishingSchedule(articles).start((ids) => published.push(ids), createLogger('silent'));
+    const settled = async () => {
+      await Promise.all(publishDue.mock.results.map((result) => result.value as Promise<unknown>));
+      // What follows a publication (the listener, the next timer) runs in the promise callbacks after it.
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { published, settled };
+  }
+
+  it("publishes within a minute once the clock steps forward past an article's time, not when the long timer fires", async () => {
+    fakeClockAndTimers();
+    const article = await articles.create({
+      ...fields,
+      status: 'scheduled',
+      publish_at: isoNow(new Date(Date.now() + 6 * HOUR)),
+    });
+    const { published, settled } = startWatched();
+    await settled();
+    // A Raspberry Pi booted with a stale clock: NTP sets it seven hours on.
+    vi.setSystemTime(Date.now() + 7 * HOUR);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settled();
+    expect(published).toEqual([[article.id]]);
+    expect(articles.find(article.id)?.status).toBe('published');
+  });
+
+  it('publishes nothing early when the clock steps back, and the article at its time on the new clock', async () => {
+    fakeClockAndTimers();
+    const publishAt = new Date(Date.now() + 2 * HOUR);
+    const article = await articles.create({ ...fields, status: 'scheduled', publish_at: isoNow(publishAt) });
+    const { published, settled } = startWatched();
+    await settled();
+    vi.setSystemTime(Date.now() - DAY);
+    // The two hours the first timer waited for pass; on the wall clock it is still yesterday.
+    await vi.advanceTimersByTimeAsync(3 * HOUR);
+    await settled();
+    expect(published).toEqual([]);
+    expect(articles.find(article.id)?.status).toBe('scheduled');
+
+    await vi.advanceTimersByTimeAsync(publishAt.getTime() - Date.now() + 60_000);
+    await settled();
+    expect(published).toEqual([[article.id]]);
+  });
+});
