@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_LOG, articleLogName } from './data-layout.js';
+import { parseLines } from './line-log.js';
+import type { ParsedLines } from './line-log.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
 
 /**
@@ -34,39 +36,11 @@ const isLogEntry = (value: unknown): value is ArticleLogEntry => {
 };
 
 /** The entries of a log, and how many of its bytes hold them. */
-export interface ParsedLog {
-  entries: ArticleLogEntry[];
-  /** Where the intact lines end: the bytes after it are a torn last line, if any. */
-  intactBytes: number;
-}
+export type ParsedLog = ParsedLines<ArticleLogEntry>;
 
-/**
- * Reads a log's lines. The last line may be torn (a kill while it was appended, before its
- * commit was acknowledged): it is left out. Any other line that does not parse means the file
- * was damaged, and the acknowledged changes it held would be lost, so that throws.
- */
+/** Reads a log's lines: a torn last line is left out, damage before it throws (see {@link parseLines}). */
 export function parseLog(bytes: Buffer, fileName: string): ParsedLog {
-  const entries: ArticleLogEntry[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    const end = bytes.indexOf(0x0a, start);
-    // No newline: the last line was cut short.
-    if (end === -1) break;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(bytes.toString('utf8', start, end));
-    } catch {
-      entry = undefined;
-    }
-    if (!isLogEntry(entry)) {
-      // A crash can also leave a last line whose middle never reached the disk (zeros).
-      if (end === bytes.length - 1) break;
-      throw new Error(`${fileName} is damaged: the line at byte ${start} is not an article log entry`);
-    }
-    entries.push(entry);
-    start = end + 1;
-  }
-  return { entries, intactBytes: start };
+  return parseLines(bytes, fileName, isLogEntry, 'an article log entry');
 }
 
 /** Applies log entries to a snapshot's records, in order: what the index held after their commits. */

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAIL_DIR, MAIL_OUTBOX_LOG } from './data-layout.js';
+import { parseLines } from './line-log.js';
 import type { JournalEntry } from './journal.js';
 import type { CommitFiles } from './pending-files.js';
 
@@ -39,6 +40,17 @@ export interface MailRecord {
 type OutboxLine =
   { put: MailRecord } | { delete: string } | { unsubscribe: string } | { confirmed: string } | { asked: string; at: string };
 
+/**
+ * Whether a parsed line can be an outbox line: an object, a mail with its id. Loose on purpose
+ * about the other kinds, so a line kind added later is never taken for damage.
+ */
+const isOutboxLine = (value: unknown): value is OutboxLine => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!('put' in value)) return true;
+  const put = (value as { put: unknown }).put;
+  return typeof put === 'object' && put !== null && typeof (put as { id?: unknown }).id === 'string';
+};
+
 /** The log is rewritten whole only once it is this big and mostly lines that no longer count. */
 const COMPACT_AFTER_BYTES = 64 * 1024;
 const COMPACT_WHEN_LINES_PER_LIVE_ENTRY = 4;
@@ -71,34 +83,28 @@ export class MailOutboxFiles implements CommitFiles {
 
   constructor(private readonly dataDir: string) {}
 
-  /** Reads the log at the store's start; a last line torn by a kill mid-append is left out. */
+  /**
+   * Reads the log at the store's start, and again after a failed commit (what is on disk is then
+   * all there is). A last line torn by a kill mid-append is left out; damage before it refuses to
+   * start rather than cut the lines after it (unsubscribes among them) at the next append.
+   */
   async load(): Promise<void> {
-    // Also run again after a failed commit: what is on disk is then all there is.
+    await fs.mkdir(path.join(this.dataDir, MAIL_DIR), { recursive: true });
+    const bytes = await fs.readFile(path.join(this.dataDir, MAIL_OUTBOX_LOG)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return Buffer.alloc(0);
+      throw error;
+    });
+    const { entries, intactBytes } = parseLines(bytes, MAIL_OUTBOX_LOG, isOutboxLine, 'an outbox entry');
+    // Replaced at once, after the read: nobody sees a half-read outbox.
     this.records.clear();
     this.unsubscribed.clear();
     this.confirmed.clear();
     this.asked.clear();
     this.unwritten = [];
     this.inFlight = null;
-    this.logLines = 0;
-    await fs.mkdir(path.join(this.dataDir, MAIL_DIR), { recursive: true });
-    const text = await fs.readFile(path.join(this.dataDir, MAIL_OUTBOX_LOG), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return '';
-      throw error;
-    });
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      let line: OutboxLine;
-      try {
-        line = JSON.parse(text.slice(start, end)) as OutboxLine;
-      } catch {
-        break;
-      }
-      this.apply(line);
-      start = end + 1;
-      this.logLines += 1;
-    }
-    this.logBytes = Buffer.byteLength(text.slice(0, start));
+    for (const line of entries) this.apply(line);
+    this.logLines = entries.length;
+    this.logBytes = intactBytes;
   }
 
   all(): MailRecord[] {

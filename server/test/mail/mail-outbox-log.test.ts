@@ -69,3 +69,26 @@ it('rewrites the log with only what still counts once sent mails make up most of
   const reopened = await Store.open(dataDir);
   expect(reopened.state.mail.all()).toEqual([waiting]);
 });
+
+it('refuses to start on a damaged line before the last, and leaves the lines after it untouched', async () => {
+  const store = await Store.open(dataDir);
+  const first = buildMail();
+  await store.mutate(['mail'], (state) => state.mail.put(first));
+  await appendFile(logPath(), '{"put":{"id":"damaged\n');
+  const later = buildMail();
+  // What followed the damage before this version: lines that the next append would have cut off.
+  await appendFile(logPath(), `${JSON.stringify({ put: later })}\n${JSON.stringify({ unsubscribe: 'reader@example.com' })}\n`);
+  const onDisk = await readFile(logPath(), 'utf8');
+
+  await expect(Store.open(dataDir)).rejects.toThrow(/mail\/outbox\.log is damaged: the line at byte \d+ is not an outbox entry/);
+  expect(await readFile(logPath(), 'utf8')).toBe(onDisk);
+});
+
+it('drops only a torn last line that ends in a newline, whose middle never reached the disk', async () => {
+  let store = await Store.open(dataDir);
+  const kept = buildMail();
+  await store.mutate(['mail'], (state) => state.mail.put(kept));
+  await appendFile(logPath(), '{"put":{"id":"\0\0\0\0\n');
+  store = await Store.open(dataDir);
+  expect(store.state.mail.all()).toEqual([kept]);
+});
