@@ -32,6 +32,15 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('heading', { name: '管理后台', exact: true })).toBeVisible();
   });
 
+  test('a browser that never signed in is sent to login without being told a login expired', async ({ page }) => {
+    await page.goto('/admin/articles');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { name: '管理后台登录' })).toBeVisible();
+    await expect(page.getByText('登录已过期')).toHaveCount(0);
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/admin\/articles$/);
+  });
+
   test('an expired token sends the owner to login with the message and back to the remembered path', async ({ page }) => {
     await page.addInitScript((key) => {
       if (!window.sessionStorage.getItem('seeded')) {

@@ -33,6 +33,12 @@ describe('createSession', () => {
     ]);
   });
 
+  it('sends a browser that never signed in to login without saying a login expired', () => {
+    const { session, visits } = buildSession();
+    session.expire();
+    expect(visits).toEqual([{ path: '/admin/login', state: { from: '/admin/articles?page=2' } }]);
+  });
+
   it('does not redirect again when the session expires on the login page', () => {
     const { session, visits } = buildSession({}, { pathname: '/admin/login', search: '' });
     session.signIn('abc');

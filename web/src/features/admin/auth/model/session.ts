@@ -11,7 +11,10 @@ export interface LoginRedirectState {
 export interface Session {
   hasToken(): boolean;
   signIn(token: string): void;
-  /** Clears the token, remembers the current path and sends the owner to the login page. */
+  /**
+   * Clears the token, remembers the current path and sends the owner to the login page, saying
+   * the login expired only when there was one: a browser that never signed in is just asked to.
+   */
   expire(): void;
   /** Revokes the token on the server, clears it and goes to the login page. */
   signOut(): Promise<void>;
@@ -35,11 +38,13 @@ export function createSession({ tokenStorage, basePath, currentLocation, goTo, r
     hasToken: () => Boolean(tokenStorage.get()),
     signIn: (token) => tokenStorage.set(token),
     expire() {
+      const hadToken = Boolean(tokenStorage.get());
       tokenStorage.clear();
       const { pathname, search } = currentLocation();
       // Already on the login page (a failed verify there): stay, do not stack a redirect.
       if (pathname === loginPath) return;
-      goTo(loginPath, { from: `${pathname}${search}`, message: UiMessages.sessionExpired });
+      const from = `${pathname}${search}`;
+      goTo(loginPath, hadToken ? { from, message: UiMessages.sessionExpired } : { from });
     },
     async signOut() {
       try {
