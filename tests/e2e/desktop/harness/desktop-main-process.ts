@@ -25,6 +25,11 @@ export interface DesktopMainProcess {
   dispatch: Dispatch;
   /** SIGKILL: the process ends mid-whatever, as in a crash; resolves once it has exited. */
   kill(): Promise<void>;
+  /**
+   * Resolves once the channel to the process has closed: its exit may not have been seen yet,
+   * the moment a late bridge call meets a closed channel.
+   */
+  disconnected(): Promise<void>;
 }
 
 const childEntry = fileURLToPath(new URL('./desktop-main-child.ts', import.meta.url));
@@ -41,12 +46,17 @@ export async function startDesktopMainProcess(options: { send: EventTarget; data
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (reply: BridgeReply<unknown>) => void>();
+  const gone = () => bridgeFailure('internal', 'desktop main is gone');
+  // Without a listener, a send on a closed channel (ERR_IPC_CHANNEL_CLOSED, EPIPE) is an
+  // 'error' event that takes the whole test runner down; each call answers its own failure.
+  child.on('error', () => undefined);
+  const disconnected = new Promise<void>((resolve) => child.once('disconnect', () => resolve()));
   let nextId = 1;
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
       exited = true;
-      for (const answer of waiting.values()) answer(bridgeFailure('internal', 'desktop main is gone'));
+      for (const answer of waiting.values()) answer(gone());
       waiting.clear();
       resolve();
     }),
@@ -65,16 +75,22 @@ export async function startDesktopMainProcess(options: { send: EventTarget; data
   return {
     dataDir,
     dispatch(channel, arg) {
-      if (exited) return Promise.resolve(bridgeFailure('internal', 'desktop main is gone'));
+      // A killed process closes its channel a moment before its exit is seen.
+      if (exited || !child.connected) return Promise.resolve(gone());
       const id = nextId++;
       return new Promise((resolve) => {
         waiting.set(id, resolve);
-        child.send({ id, channel, arg } satisfies ParentMessage);
+        child.send({ id, channel, arg } satisfies ParentMessage, (error) => {
+          if (!error || !waiting.has(id)) return;
+          waiting.delete(id);
+          resolve(gone());
+        });
       });
     },
     async kill() {
       if (!exited) child.kill('SIGKILL');
       await exit;
     },
+    disconnected: () => disconnected,
   };
 }
