@@ -1,19 +1,12 @@
 import type { ArticlePublication, RevisionSource } from '@folio/shared';
 import type { CollectionName, SameCommitWrite, Store } from './store.js';
 import { takeNextId } from './record-ids.js';
-import type { ArticleRecord } from './records.js';
+import type { ArticleFields, ArticleRecord } from './records.js';
 import { keepReplacedVersion } from './revisions.repository.js';
 import { isoNow } from './clock.js';
 import { logForJudging, uploadsShownBy } from './uploads.repository.js';
 
-export interface ArticleFields {
-  title: string;
-  category: string;
-  tags: string[];
-  summary: string;
-  cover: string;
-  content: string;
-}
+export type { ArticleFields } from './records.js';
 
 export interface NewArticle extends ArticleFields, Partial<ArticlePublication> {
   /** Set by Markdown import from front matter; otherwise the time of creation. */

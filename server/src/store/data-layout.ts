@@ -1,12 +1,10 @@
-import type { FileCollectionName } from './store-state.js';
-
 /**
  * The names of everything in a data directory, in one place: the store, its journal, the
  * migrations and the start-up sweeps all find their files here.
  */
 
-/** The collections kept whole in one JSON file each (articles are kept otherwise: see below). */
-export const FILE_NAMES: Record<FileCollectionName, string> = {
+/** Each collection kept whole in one JSON file, by its file name (articles are kept otherwise: see below). */
+const fileNames = {
   siteBlocks: 'site-blocks.json',
   skills: 'skills.json',
   contacts: 'contacts.json',
@@ -17,6 +15,10 @@ export const FILE_NAMES: Record<FileCollectionName, string> = {
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
 };
+
+/** The collections kept whole in one file each. */
+export type FileCollectionName = keyof typeof fileNames;
+export const FILE_NAMES: Readonly<Record<FileCollectionName, string>> = fileNames;
 
 /**
  * The article index: `articles.json` holds every record as of the start of one log generation,

@@ -2,8 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
-import { openRegularFile } from './uploads.repository.js';
-import type { OpenedUpload } from './uploads.repository.js';
+import { openRegularFile } from './regular-files.js';
+import type { OpenedUpload } from './regular-files.js';
 
 /** Where the page-sized copies of uploads and the facts about each upload live, in the data directory. */
 export const IMAGE_SIZES_DIR = 'image-sizes';
@@ -20,9 +20,18 @@ export interface ImageSizeRecord {
 }
 
 /**
+ * How an upload that has no sizes is served: `as-stored` for a file that is no image (nothing of
+ * a picture's metadata to remove), `stripped` for an image that does not decode once its metadata
+ * was cut out without decoding, `withheld` for one whose metadata could not be cut out, which is
+ * not served at all (server/API.md §E11.1).
+ */
+export type UnreadableUploadServing = 'as-stored' | 'stripped' | 'withheld';
+
+/**
  * What the server learned about an upload when it processed it, once: its upright dimensions,
- * whether it is animated, and its sizes. `unreadable` marks an old file that does not decode
- * (left as it is and never tried again).
+ * whether it is animated, and its sizes. `unreadable` marks an old file that is no image or does
+ * not decode; `served` says how such a file is served. A failed read or write (a full disk) is
+ * never recorded: the upload is tried again.
  */
 export interface ImageManifest {
   source: string;
@@ -30,7 +39,18 @@ export interface ImageManifest {
   height: number;
   animated: boolean;
   unreadable: boolean;
+  /**
+   * Set on every unreadable manifest. Missing on one written by an older server, which recorded
+   * any failure (a full disk included) as unreadable and served the file untouched: such an
+   * upload is processed again.
+   */
+  served?: UnreadableUploadServing;
   sizes: ImageSizeRecord[];
+}
+
+/** True when the manifest settles how its upload is served: it is sized, or its unreadable file was judged by this server. */
+export function isSettled(manifest: ImageManifest): boolean {
+  return !manifest.unreadable || manifest.served !== undefined;
 }
 
 /**

@@ -1,10 +1,19 @@
 import type { ArticleStatus, CommentSettings, CommentStatus, RevisionSource } from '@folio/shared';
-import type { ArticleFields } from './articles.repository.js';
 
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
  * them into the public JSON of server/API.md §3.
  */
+
+/** The fields the owner writes in an article, as the store keeps them. */
+export interface ArticleFields {
+  title: string;
+  category: string;
+  tags: string[];
+  summary: string;
+  cover: string;
+  content: string;
+}
 
 export interface SiteBlockRecord {
   name: string;

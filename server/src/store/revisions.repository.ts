@@ -1,6 +1,6 @@
 import { sameArticleFields } from '@folio/shared';
 import type { ArticleFields as ArticleFieldTexts, ArticleRevision, RevisionSource } from '@folio/shared';
-import type { ArticleFields } from './articles.repository.js';
+import type { ArticleFields } from './records.js';
 import type { ArticleRecord } from './records.js';
 import type { KeptVersion } from './revision-files.js';
 import type { Store } from './store.js';

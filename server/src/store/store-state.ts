@@ -1,3 +1,4 @@
+import type { FileCollectionName } from './data-layout.js';
 import type { CommentTable } from './comment-table.js';
 import type { IdempotencyAnswers } from './idempotency-answers.js';
 import type { MailOutboxFiles } from './mail-outbox-files.js';
@@ -41,9 +42,14 @@ export interface StoreState {
 
 export type CollectionName = keyof StoreState;
 
-/** The collections kept whole in one file each. */
-export type FileCollectionName = Exclude<CollectionName, 'comments' | 'idempotencyAnswers' | 'articles' | 'mail'>;
+export type { FileCollectionName };
 export type FileState = Pick<StoreState, FileCollectionName>;
+
+/** Kept otherwise than as one whole file: comments, idempotency answers and mail as many files, articles as a snapshot and a log. */
+type KeptInManyFiles = 'comments' | 'idempotencyAnswers' | 'articles' | 'mail';
+type AssertNone<T extends never> = T;
+/** Fails to compile when a collection is added to StoreState with neither a file in FILE_NAMES nor a place in KeptInManyFiles. */
+export type EveryCollectionStored = AssertNone<Exclude<CollectionName, FileCollectionName | KeptInManyFiles>>;
 
 const emptyCollection = <T>(): CollectionFile<T> => ({ next_id: 1, items: [] });
 

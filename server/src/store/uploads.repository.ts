@@ -1,38 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FILENAME_PATTERN } from '@folio/shared';
 import { syncDirectory, writeFileDurably } from '@folio/shared/durable-file';
 import { isoNow } from './clock.js';
 import type { ImageSizesRepository } from './image-sizes.repository.js';
 import type { UploadLogFile } from './records.js';
+import { openRegularFile } from './regular-files.js';
+import type { OpenedUpload } from './regular-files.js';
 import type { Store } from './store.js';
 
-/** An upload opened for reading: the handle is the caller's to close. */
-export interface OpenedUpload {
-  handle: FileHandle;
-  size: number;
-}
-
-/**
- * Opens a plain file for reading without following a link (a link planted in a served folder
- * must not expose what it points at); `undefined` when it is missing or not a plain file.
- */
-export async function openRegularFile(target: string): Promise<OpenedUpload | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
-  const stat = await handle.stat();
-  if (!stat.isFile()) {
-    await handle.close();
-    return undefined;
-  }
-  return { handle, size: stat.size };
-}
+export { openRegularFile };
+export type { OpenedUpload };
 
 /** Path prefixes under which an article cover points at one of our uploads (server/API.md §12). */
 const LOCAL_FILE_PREFIXES = ['/uploads/', '/api/admin/avatars/file/', '/api/admin/articles/cover/'];
