@@ -11,7 +11,7 @@ import type { DraftImages } from './draft-images.js';
 import { hasSendableText, isUnsent } from './draft-sync-state.js';
 import { isNetworkError } from './http.js';
 import type { Mirror } from './mirror.js';
-import type { PublishOutcome, SendMode } from './sync.js';
+import type { PublishOutcome, SendMode } from './sync-outcome.js';
 
 export interface PushContext {
   api: ArticlesApi;

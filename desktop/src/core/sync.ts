@@ -45,24 +45,9 @@ import type { Mirror } from './mirror.js';
 import { pushAutosave, pushRoute, sendKeptImages } from './draft-push.js';
 import type { PushContext } from './draft-push.js';
 import { createKeyedSerialQueue } from './serial-queue.js';
+import type { PublishOutcome, PushOutcome, SendMode } from './sync-outcome.js';
 
-export type PublishStatus = 'synced' | 'conflict' | 'offline' | 'rejected' | 'retry-later';
-
-export interface PublishOutcome {
-  status: PublishStatus;
-  draft: StoredDraft;
-  message?: string;
-}
-
-/** A background send: `skipped` when there was nothing to send (or nothing it may send). */
-export interface PushOutcome {
-  status: PublishStatus | 'skipped';
-  draft: StoredDraft;
-  message?: string;
-}
-
-/** A publish (发布, state 待发布) or the background sync's push of a draft's text. */
-export type SendMode = 'publish' | 'push';
+export type { PublishOutcome, PublishStatus, PushOutcome, SendMode } from './sync-outcome.js';
 
 /**
  * 'merged' carries the body the owner settled and any other field they decided by hand; a field
