@@ -55,11 +55,11 @@ export class MailOutboxRepository {
   }
 
   /**
-   * Records, durably, that the mail is about to be sent. Resolving also means everything applied
-   * before it is on disk, the comment the mail tells of included: the store commits in order.
+   * Resolves once everything applied so far is on disk: the mails queued, and the comments they
+   * tell of (written by the same commits). Writes nothing itself when those commits are done.
    */
-  markSending(id: string, at: Date): Promise<void> {
-    return this.update(id, (mail) => ({ ...mail, attempts: mail.attempts + 1, sending_since: at.toISOString() }));
+  settled(): Promise<void> {
+    return this.store.flush();
   }
 
   /** The SMTP server took the mail: it leaves the outbox. */
@@ -71,6 +71,7 @@ export class MailOutboxRepository {
   markFailed(id: string, reason: string, gaveUpAt: Date | null): Promise<void> {
     return this.update(id, (mail) => ({
       ...mail,
+      attempts: mail.attempts + 1,
       sending_since: null,
       last_error: reason,
       gave_up_at: gaveUpAt?.toISOString() ?? null,

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -9,6 +11,9 @@ import type { ServerProcess } from '../support/server-process.js';
 import { OWNER_EMAIL } from './mail-fixtures.js';
 import { closedPort, recipientsOf, startSmtpSink } from './smtp-sink.js';
 import type { SmtpSink } from './smtp-sink.js';
+
+/** How long SIGTERM may take with mail in flight (docs/production: a service manager waits 10 s before killing). */
+const SHUTDOWN_BUDGET_MS = 3000;
 
 let dataDir: string;
 let server: ServerProcess | undefined;
@@ -78,4 +83,45 @@ it('delivers a mail queued before a SIGKILL once after the restart', { timeout: 
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(sink.mails).toHaveLength(1);
+});
+
+it('stops within the shutdown budget on SIGTERM while a silent SMTP server holds a mail', { timeout: 60_000 }, async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mail-silent-'));
+  // Takes the connection and never says a word: nodemailer waits for its greeting.
+  const connected: Socket[] = [];
+  const silent = createServer((socket) => connected.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  try {
+    server = await spawnServer({
+      dataDir,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        MAIL_FROM: 'blog@example.com',
+        OWNER_EMAIL,
+        PUBLIC_URL: 'https://blog.example.com',
+      },
+    });
+    const api = apiClient(server.url);
+    const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
+    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '无声的服务器', content: '正文', category: '', tags: [], summary: '', cover: '', status: 'published' },
+    });
+    const posted = await api('POST', `/api/articles/${created.body.id as number}/comments`, {
+      json: { author: '读者', email: '', content: '等不到回音' },
+    });
+    expect(posted.status).toBe(201);
+    for (let tries = 0; connected.length === 0; tries += 1) {
+      if (tries > 400) throw new Error('the sender never connected to the SMTP server');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_BUDGET_MS);
+  } finally {
+    for (const socket of connected) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
 });

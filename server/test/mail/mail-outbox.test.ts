@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminMailStatus } from '@folio/shared';
 import { apiClient } from '../../../tests/support/test-server.js';
@@ -156,6 +158,43 @@ describe('comment mail through a real SMTP server', () => {
     const dismissed = await apiClient(server.url)('DELETE', `/api/admin/mail/${status.failed[0]!.id}`, { token });
     expect(dismissed.status).toBe(200);
     expect((await mailStatus(server)).failed).toEqual([]);
+  });
+
+  it('sends several mails over one SMTP connection, writing nothing more of each than its removal', async () => {
+    sink = await startSmtpSink();
+    server = await startMailServer(sink.port);
+    for (let count = 1; count <= 4; count += 1) {
+      await queueNotice(server, { kind: 'created', stored: storedComment(buildComment({ content: `第 ${count} 条` })) });
+      await sink.waitForMails(count);
+    }
+    await waitFor(async () => (await mailStatus(server!)).queued === 0, 'the outbox to empty');
+    expect(sink.connections()).toBe(1);
+    // Each mail: the line its comment's commit queued it with, and the one that removed it.
+    const lines = (await readFile(path.join(server.app.store.dataDir, 'mail', 'outbox.log'), 'utf8')).trim().split('\n');
+    expect(lines.map((line) => Object.keys(JSON.parse(line) as object)[0])).toEqual([
+      ...['put', 'delete'],
+      ...['put', 'delete'],
+      ...['put', 'delete'],
+      ...['put', 'delete'],
+    ]);
+  });
+
+  it('lets the mails after one the SMTP server always hangs up on go, and keeps that one waiting alone', async () => {
+    sink = await startSmtpSink(0, undefined, (recipient) => recipient === 'chokes@example.com');
+    server = await startMailServer(sink.port);
+    await server.app.store.mutate(['mail'], (state) => state.mail.confirm('chokes@example.com'));
+    const parent = buildComment({ email: 'chokes@example.com' });
+    await queueNotice(server, {
+      kind: 'created',
+      stored: storedComment(buildComment({ is_owner: true, parent_id: parent.id }), parent),
+    });
+    await waitFor(async () => server!.app.store.state.mail.all()[0]?.last_error != null, 'a failed attempt');
+    await queueNotice(server, { kind: 'created', stored: storedComment(buildComment({ content: '之后的评论' })) });
+
+    const [mail] = await sink.waitForMails(1);
+    expect(recipientsOf(mail!)).toEqual([OWNER_EMAIL]);
+    const waiting = server.app.store.state.mail.all();
+    expect(waiting).toEqual([expect.objectContaining({ to: 'chokes@example.com', gave_up_at: null })]);
   });
 
   it('says mail is not set up when SMTP_URL is not, and queues nothing', async () => {

@@ -7,6 +7,8 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpSink {
   port: number;
   mails: ParsedMail[];
+  /** How many SMTP connections were opened to it so far. */
+  connections(): number;
   /** Resolves once `count` mails have arrived (throws after `timeoutMs`). */
   waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -14,18 +16,29 @@ export interface SmtpSink {
 
 /**
  * Starts an SMTP server (no TLS, no sign-in) on `port`, or any free one. `refuse` may answer a
- * recipient with an SMTP error code (450: not now, 550: never).
+ * recipient with an SMTP error code (450: not now, 550: never); `drop` may hang up on it instead,
+ * without a word, as a server does with a message it chokes on.
  */
 export async function startSmtpSink(
   port = 0,
   refuse: (recipient: string) => number | undefined = () => undefined,
+  drop: (recipient: string) => boolean = () => false,
 ): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      if (drop(address.address)) {
+        for (const connection of server.connections) if (connection.id === session.id) connection._socket.destroy();
+        return;
+      }
       const code = refuse(address.address);
       if (code === undefined) return callback();
       callback(Object.assign(new Error(`${code} mailbox refused for this test`), { responseCode: code }));
@@ -47,6 +60,7 @@ export async function startSmtpSink(
   return {
     port: bound,
     mails,
+    connections: () => connections,
     async waitForMails(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (mails.length < count) {

@@ -3,14 +3,20 @@ import type { Logger } from '../../logger.js';
 import type { MailOutboxRepository, MailRecord } from '../../store/mail-outbox.repository.js';
 import type { MailTransport } from './smtp-transport.js';
 
-/** How long {@link MailSender.stop} waits for a mail being sent (an SMTP server may take 30 s to time out). */
-const STOP_WAIT_MS = 5000;
+/**
+ * How long {@link MailSender.stop} lets a mail being sent finish. A healthy SMTP server takes a
+ * mail in well under this; one that says nothing must not hold a shutdown (a service manager kills
+ * the process soon after its stop signal). A mail cut off stays queued and goes at the next start
+ * with the same `Message-ID`.
+ */
+const STOP_WAIT_MS = 1000;
 
 /**
  * What a failed attempt says about the next one. nodemailer's `EENVELOPE` and `EMESSAGE` are about
  * this mail (its recipient, its content): refused for good with a 5xx answer (or refused by
- * nodemailer itself, without one), for now with a 4xx. Anything else is about the SMTP server
- * (cannot connect, sign-in refused, time-out), and so about every mail.
+ * nodemailer itself, without one), for now with a 4xx. Anything else looks like the SMTP server's
+ * (cannot connect, sign-in refused, time-out, connection dropped), and so every mail's, unless the
+ * server is then found answering (see {@link MailSender.failed}).
  */
 function failureKind(error: unknown): 'permanent' | 'this-mail' | 'server' {
   const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
@@ -20,22 +26,52 @@ function failureKind(error: unknown): 'permanent' | 'this-mail' | 'server' {
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
+const KIND_LABELS: Record<MailRecord['kind'], string> = {
+  owner: "the owner's",
+  reply: 'a reply',
+  confirm: 'a confirmation',
+  digest: "the owner's digest",
+};
+
 /** Names a mail in the log without the reader's address (the log is not the place for it). */
-const mailLabel = (mail: MailRecord) => `${mail.kind === 'owner' ? "the owner's" : 'a reply'} mail ${mail.id}`;
+const mailLabel = (mail: MailRecord) => `${KIND_LABELS[mail.kind]} mail ${mail.id}`;
 
 /**
- * Sends the outbox in the background, one mail at a time, oldest first (server/API.md §E13).
+ * The mails due at `now`, in the order given, and when the first of the others is due (undefined:
+ * none). A loop, not `Math.min(...list)`: a spread of a long outbox overflows the call stack.
+ */
+export function dueMails(
+  queued: readonly MailRecord[],
+  dueAt: (mail: MailRecord) => number,
+  now: number,
+): { due: MailRecord[]; nextAt: number | undefined } {
+  const due: MailRecord[] = [];
+  let nextAt: number | undefined;
+  for (const mail of queued) {
+    const at = dueAt(mail);
+    if (at <= now) due.push(mail);
+    else if (nextAt === undefined || at < nextAt) nextAt = at;
+  }
+  return { due, nextAt };
+}
+
+/**
+ * Sends the outbox in the background, one mail at a time, oldest first, over one pooled SMTP
+ * connection (server/API.md §E13).
  *
- * Before each attempt the mail is marked as being sent, durably (which also puts the comment it
- * tells of on disk first); once the SMTP server has taken it, it leaves the outbox. A mail still
- * marked at start was being sent when the process died: it is sent again with the same
- * `Message-ID` (at least once: the SMTP server may have taken it just before the kill).
+ * A mail is never sent before it and the comment it tells of are on disk: the sender waits for the
+ * commit that queued them (no write of its own). Once the SMTP server has taken a mail, it leaves
+ * the outbox; the removals of the mails sent in one round are written together. A process killed
+ * between the server's acceptance and that write sends the mail again at the next start, with the
+ * same `Message-ID` (at least once).
  *
  * While the SMTP server cannot be reached (or refuses everything for now), the whole sender
  * waits, the wait doubling from `firstDelayMs` to `maxDelayMs`: trying each mail in turn would
- * only fail faster. A mail its recipient refuses for now waits alone, on the same schedule; one
- * refused for good is given up at once. Any mail still unsent `giveUpAfterMs` after it was queued
- * is given up at its next failure, or at the sender's, with the last error as the reason.
+ * only fail faster. A failure that looks like the server's but comes with a server that then
+ * answers a fresh connection is this mail's (one the server hangs up on): it waits alone, like a
+ * mail its recipient refuses for now, and the mails after it go. One refused for good is given up
+ * at once. Any mail still unsent `giveUpAfterMs` after it was queued is given up at its next
+ * failure, or at the sender's, with the last error as the reason.
  */
 export class MailSender {
   private stopped = false;
@@ -43,7 +79,7 @@ export class MailSender {
   private wakeUp: (() => void) | null = null;
   private serverFailures = 0;
   private pausedUntil = 0;
-  /** Mails their recipient refused for now: how often, and when to try again (kept until a restart). */
+  /** Mails that failed on their own: how often, and when to try again (kept until a restart). */
   private readonly mailRetries = new Map<string, { failures: number; at: number }>();
 
   constructor(
@@ -55,10 +91,6 @@ export class MailSender {
   ) {}
 
   start(): void {
-    const interrupted = this.outbox.queued().filter((mail) => mail.sending_since !== null);
-    if (interrupted.length > 0) {
-      this.logger.info(`${interrupted.length} mail(s) were being sent when the server stopped: sending them again`);
-    }
     this.running ??= this.run();
   }
 
@@ -67,14 +99,23 @@ export class MailSender {
     this.wakeUp?.();
   }
 
-  /** Stops after the mail being sent, if any (waiting a few seconds at most); what is left stays queued. */
+  /**
+   * Stops after the mail being sent, if any, waiting {@link STOP_WAIT_MS} at most before closing
+   * the connection under it; what is left stays queued.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
-    clearTimeout(timer);
+    await this.settle(this.running);
     this.transport.close();
+    // The send cut off by the close fails at once; the removals of the mails sent before it are written.
+    await this.settle(this.running);
+  }
+
+  private async settle(work: Promise<void> | null): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   private async run(): Promise<void> {
@@ -84,15 +125,13 @@ export class MailSender {
         await this.sleep(this.pausedUntil - now);
         continue;
       }
-      const queued = this.outbox.queued();
-      const retryAt = (mail: MailRecord) => this.mailRetries.get(mail.id)?.at ?? 0;
-      const next = queued.find((mail) => retryAt(mail) <= now);
-      if (!next) {
-        await this.sleep(queued.length > 0 ? Math.min(...queued.map(retryAt)) - now : undefined);
+      const { due, nextAt } = dueMails(this.outbox.queued(), (mail) => this.dueAt(mail), now);
+      if (due.length === 0) {
+        await this.sleep(nextAt === undefined ? undefined : nextAt - now);
         continue;
       }
       try {
-        await this.attempt(next);
+        await this.sendRound(due);
       } catch (error) {
         // The outbox could not be written (a full disk): wait as for an SMTP failure, then retry.
         this.logger.error('Could not record the state of a mail in the outbox', error);
@@ -101,28 +140,57 @@ export class MailSender {
     }
   }
 
-  private async attempt(mail: MailRecord): Promise<void> {
-    await this.outbox.markSending(mail.id, this.clock());
-    // Its comment deleted (or lost to a kill), or the reader unsubscribed since it was queued.
-    if (!this.outbox.isStillWanted(mail)) {
-      await this.outbox.remove(mail.id);
-      return;
-    }
+  private dueAt(mail: MailRecord): number {
+    const retryAt = this.mailRetries.get(mail.id)?.at ?? 0;
+    return mail.send_after ? Math.max(retryAt, Date.parse(mail.send_after)) : retryAt;
+  }
+
+  /** Sends the mails due, in order, until the server is found down; then writes their removals at once. */
+  private async sendRound(due: readonly MailRecord[]): Promise<void> {
+    // Resolves once the commits that queued them (and stored their comments) are on disk.
+    await this.outbox.settled();
+    const removals: Promise<void>[] = [];
+    const removeLater = (id: string) => {
+      const removal = this.outbox.remove(id);
+      // Awaited below; this only keeps a failure from going unhandled until then.
+      removal.catch(() => undefined);
+      removals.push(removal);
+    };
     try {
-      await this.transport.send(mail);
-    } catch (error) {
-      await this.failed(mail, error);
-      return;
+      for (const queued of due) {
+        if (this.stopped || this.pausedUntil > this.clock().getTime()) break;
+        // Given up, dismissed or sent since the round began.
+        const mail = this.outbox.find(queued.id);
+        if (!mail || mail.gave_up_at !== null) continue;
+        // Its comment deleted (or lost to a kill), or the reader unsubscribed since it was queued.
+        if (!this.outbox.isStillWanted(mail)) {
+          removeLater(mail.id);
+          continue;
+        }
+        try {
+          await this.transport.send(mail);
+        } catch (error) {
+          await this.failed(mail, error);
+          continue;
+        }
+        removeLater(mail.id);
+        this.mailRetries.delete(mail.id);
+        this.serverFailures = 0;
+      }
+    } finally {
+      await Promise.all(removals);
     }
-    await this.outbox.markSent(mail.id);
-    this.mailRetries.delete(mail.id);
-    this.serverFailures = 0;
   }
 
   private async failed(mail: MailRecord, error: unknown): Promise<void> {
+    // Cut off by stop(): not the mail's fault nor the server's; it stays queued as it was.
+    if (this.stopped) return;
     const reason = reasonOf(error);
     const now = this.clock();
-    const kind = failureKind(error);
+    let kind = failureKind(error);
+    // A server that answers a fresh connection is up: what failed was this mail (one it hangs up
+    // on, say), and treating it as an outage would hold every mail after it back with it.
+    if (kind === 'server' && (await this.serverAnswers())) kind = 'this-mail';
     const expired = Date.parse(mail.created_at) <= now.getTime() - this.retry.giveUpAfterMs;
     if (kind === 'permanent' || expired) {
       this.logger.error(`Gave ${mailLabel(mail)} up: ${reason}`);
@@ -139,6 +207,16 @@ export class MailSender {
       this.pausedUntil = now.getTime() + this.delayAfter((this.serverFailures += 1));
       // No mail is tried while the server is down: those past their time are given up now.
       await this.outbox.giveUpQueuedBefore(new Date(now.getTime() - this.retry.giveUpAfterMs), reason, now);
+    }
+  }
+
+  private async serverAnswers(): Promise<boolean> {
+    if (this.stopped) return false;
+    try {
+      await this.transport.verify();
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -5,9 +5,12 @@ import type { MailRecord } from '../../store/mail-outbox.repository.js';
 /** How long the sender waits on an SMTP server that does not answer before counting a failure. */
 const SMTP_TIMEOUT_MS = 30_000;
 
-/** What the sender needs of SMTP: hand over one mail, and let go of the connection at the end. */
+/** What the sender needs of SMTP: hand over one mail, check the server answers, and let go at the end. */
 export interface MailTransport {
   send(mail: MailRecord): Promise<void>;
+  /** Resolves when the server takes a connection, greets and accepts the sign-in (nothing is sent). */
+  verify(): Promise<void>;
+  /** Closes every connection, a delivery still in flight included (its mail stays queued). */
   close(): void;
 }
 
@@ -21,10 +24,17 @@ export function messageIdOf(mail: MailRecord, from: string): string {
   return `<${mail.id}@${domain}>`;
 }
 
-/** Sends through the SMTP server of SMTP_URL with nodemailer, one connection per mail. */
+/**
+ * Sends through the SMTP server of SMTP_URL with nodemailer, over one pooled connection kept open
+ * between mails (a burst of comments costs one TLS handshake and sign-in, not one per mail). The
+ * pool never re-sends a mail by itself: the sender decides, and records, every attempt.
+ */
 export function smtpTransport(config: MailConfig): MailTransport {
   const transporter = nodemailer.createTransport({
     url: config.smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    maxRequeues: 0,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
@@ -46,6 +56,9 @@ export function smtpTransport(config: MailConfig): MailTransport {
           : {}),
       });
     },
-    close: () => transporter.close(),
+    async verify() {
+      await transporter.verify();
+    },
+    close: () => transporter.close({ force: true }),
   };
 }
