@@ -1,3 +1,4 @@
+import { holdsBlockedWord } from '@folio/shared';
 import type { CommentSettings, CommentStatus } from '@folio/shared';
 import type { CommentRecord } from '../store/records.js';
 
@@ -23,10 +24,12 @@ export function isBlockedAddress(settings: CommentSettings, ip: string, email: s
   return settings.blocked_addresses.some((entry) => entryMatches(entry, visitorIp, visitorEmail));
 }
 
-/** Whether the nickname or the text holds a blocked word (any case). */
+/**
+ * Whether the nickname or the text holds a blocked word, both read as they show (any case and
+ * width, invisible characters and look-alike letters aside: see `readingKey` in shared/).
+ */
 export function hasBlockedWord(settings: CommentSettings, author: string, content: string): boolean {
-  const text = `${author}\n${content}`.toLowerCase();
-  return settings.blocked_words.some((word) => text.includes(word.toLowerCase()));
+  return holdsBlockedWord(author, settings.blocked_words) || holdsBlockedWord(content, settings.blocked_words);
 }
 
 /** Who is posting, as the `first` rule recognises a returning visitor. */

@@ -1,5 +1,5 @@
 import { CommentConversationMessages as CM, ServerMessages as M, isReservedNickname, stripTags } from '@folio/shared';
-import type { AdminComment, AdminCommentNotice, CommentCreateRequest, CommentStatus } from '@folio/shared';
+import type { AdminComment, AdminCommentNotice, CommentCreateRequest, CommentStatus, OwnerNames } from '@folio/shared';
 import { ReservedNicknameError, badRequest, forbidden, notFound } from '../errors.js';
 import { presentAdminComment, statusOf } from '../presenters/comments.presenter.js';
 import type { CommentSettingsRepository } from '../store/comment-settings.repository.js';
@@ -122,7 +122,7 @@ export class CommentsService {
     const parent = statusOf(found) === 'pending' ? (await this.approve(parentId, client.siteOrigin)).comment : found;
     const record = {
       article_id: parent.article_id,
-      author: this.ownerNames().find((name) => name.trim() !== '') ?? this.owner.adminUsername,
+      author: this.ownerNames().author || this.owner.adminUsername,
       email: '',
       content,
       ip_address: client.ip,
@@ -163,9 +163,12 @@ export class CommentsService {
     };
   }
 
-  /** The site's author name (tags stripped: it may hold HTML), then the admin username. */
-  private ownerNames(): string[] {
-    return [stripTags(this.owner.siteBlocks.find('home')?.content.author ?? '').trim(), this.owner.adminUsername];
+  /** The site's author name (tags stripped: it may hold HTML) and the admin username. */
+  private ownerNames(): OwnerNames {
+    return {
+      author: stripTags(this.owner.siteBlocks.find('home')?.content.author ?? '').trim(),
+      username: this.owner.adminUsername,
+    };
   }
 
   /** Every comment, binned articles' included, held ones first, each group newest first, filtered for the admin list. */

@@ -92,13 +92,15 @@ describe("the owner's names are reserved", () => {
     expect(await listedComments(articleId)).toEqual([]);
   });
 
-  it("refuses the site's author name as the owner set it, tags and spacing aside", async () => {
+  it("refuses the site's author name as the owner set it, tags and spacing aside, alone or within a nickname", async () => {
     const articleId = await createArticle(api, token);
     await setSiteAuthor('<b>张 小明</b>');
     try {
       await expectReserved(articleId, '张小明', '张小明');
       await expectReserved(articleId, '张·小明', '张·小明');
-      expect((await postComment(api, articleId, { author: '张小明的读者' })).status).toBe(201);
+      // A nickname that holds the author's name reads as the owner's too.
+      await expectReserved(articleId, '张小明的读者', '张小明的读者');
+      expect((await postComment(api, articleId, { author: '小明的读者' })).status).toBe(201);
     } finally {
       await setSiteAuthor('');
     }
