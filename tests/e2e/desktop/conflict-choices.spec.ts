@@ -45,6 +45,13 @@ test.describe('desktop conflict choices say what they did', () => {
     await expect(desktop.locator('.cm-content').first()).toHaveText('原文，本机的修改');
   });
 
+  test('the 摘要 row shows the summary it keeps, as the 标题 row shows its title', async ({ desktop, folio }) => {
+    await overlapInBody(desktop, folio, '摘要也说清楚', { summary: '网页上写的摘要' });
+    const summary = desktop.getByTestId('conflict-view').locator('[data-field="summary"]');
+    await expect(summary).toHaveAttribute('data-outcome', 'server');
+    await expect(summary).toContainText('网页上写的摘要');
+  });
+
   test('保留我的 sends the merge: the title only the browser changed is kept, and it says so', async ({ desktop, folio }) => {
     const id = await overlapInBody(desktop, folio, '保留我的', { title: '网页上改的标题' });
     const conflict = desktop.getByTestId('conflict-view');

@@ -28,6 +28,8 @@ const OUTCOMES: Record<FieldOutcomeKind, { text: string; color: BadgeProps['colo
 
 /** Fields short enough to show their value on the field's own line. */
 const SHORT_FIELDS: ReadonlySet<ArticleFieldName> = new Set(['title', 'category', 'tags', 'cover']);
+/** Fields whose value shows too, as a block under the line: a summary may run to paragraphs. */
+const BLOCK_FIELDS: ReadonlySet<ArticleFieldName> = new Set(['summary']);
 
 const useStyles = makeStyles({
   field: {
@@ -41,6 +43,13 @@ const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   label: { minWidth: '3em' },
   value: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  blockValue: {
+    color: tokens.colorNeutralForeground3,
+    overflowWrap: 'anywhere',
+    whiteSpace: 'pre-wrap',
+    maxHeight: '30vh',
+    overflowY: 'auto',
+  },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
@@ -171,6 +180,8 @@ export function ConflictFields({ outcomes, renderChoice }: ConflictFieldsProps) 
         const both = changedOnBothSides(outcome);
         const shownValue = SHORT_FIELDS.has(outcome.field) && !both ? outcome.merged : '';
         const mergedValue = SHORT_FIELDS.has(outcome.field) && outcome.kind === 'merged' ? outcome.merged : '';
+        // A block field says its value like a short one: what stays, or what the merge made of both.
+        const blockValue = BLOCK_FIELDS.has(outcome.field) && outcome.kind !== 'conflict' ? outcome.merged : '';
         return (
           <section
             key={outcome.field}
@@ -190,6 +201,11 @@ export function ConflictFields({ outcomes, renderChoice }: ConflictFieldsProps) 
               {shownValue && <Text className={styles.value}>{shownValue}</Text>}
               {mergedValue && <Text className={styles.value}>{M.conflictMergedValue(mergedValue)}</Text>}
             </div>
+            {blockValue && (
+              <Text block className={styles.blockValue} data-testid={`conflict-value-${outcome.field}`}>
+                {outcome.kind === 'merged' ? M.conflictMergedValue(blockValue) : blockValue}
+              </Text>
+            )}
             {both && <BothSides outcome={outcome} />}
             {both && renderChoice?.(outcome)}
           </section>
