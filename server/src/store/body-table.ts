@@ -55,6 +55,15 @@ export class BodyTable {
     this.recent.set(id, body);
   }
 
+  /**
+   * Forgets every kept body, moving each version: a failed commit's bodies were kept before the
+   * records pointed at them, and the records now point at the files they held before.
+   */
+  forgetAll(): void {
+    for (const id of this.versions.keys()) this.versions.set(id, this.nextVersion++);
+    this.recent.clear();
+  }
+
   delete(id: number): void {
     this.versions.set(id, this.nextVersion++);
     this.recent.delete(id);

@@ -76,7 +76,13 @@ export class Journal {
       }),
     };
     await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
-    await this.applyJournal(journal);
+    try {
+      await this.applyJournal(journal);
+    } catch {
+      // The journal on disk makes the commit: a start would finish it, whatever is answered now.
+      // Finishing it at once, as a start would, spares the client an error for a commit made.
+      await this.applyJournal(journal);
+    }
   }
 
   /** Finishes a commit a crash interrupted; nothing to do when no journal was left. */
@@ -120,8 +126,15 @@ export class Journal {
       if (size < at) throw new Error(`${name} holds ${size} bytes, fewer than the ${at} bytes already written to it`);
       empty = size === 0;
       if (size > at) await handle.truncate(at);
-      await writeFully(handle, append, at);
-      await handle.datasync();
+      try {
+        await writeFully(handle, append, at);
+        await handle.datasync();
+      } catch (error) {
+        // A failed commit must leave nothing a later start would read: not even a whole line
+        // that reached the page cache while its sync failed. Best effort: the disk may be gone.
+        await handle.truncate(at).catch(() => undefined);
+        throw error;
+      }
     } finally {
       await handle.close();
     }

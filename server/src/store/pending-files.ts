@@ -88,6 +88,12 @@ export class PendingFiles implements CommitFiles {
     for (const name of fileNames) this.changed.add(name);
   }
 
+  /** Forgets every change not yet written (a commit failed and the store went back to the disk's state). */
+  discardUnwritten(): void {
+    this.unwritten.clear();
+    this.changed.clear();
+  }
+
   /** The files now hold what was written: those not changed since are read from disk again. */
   committed(fileNames: Iterable<string>): void {
     for (const name of fileNames) if (!this.changed.has(name)) this.unwritten.delete(name);

@@ -53,7 +53,9 @@ interface Waiter {
  * which applies it synchronously and resolves once it is on disk.
  *
  * Writes use group commit: changes made while a commit is running are written together by the
- * next one, all-or-nothing through the {@link Journal}.
+ * next one, all-or-nothing through the {@link Journal}. When a commit fails (a full disk), the
+ * state is read back from disk: the failed changes, and any made on top of them, are neither
+ * served nor written later, and their callers get the error.
  */
 export class Store {
   private readonly dbs: { [K in FileCollectionName]: Low<StoreState[K]> };
@@ -61,11 +63,15 @@ export class Store {
   /** Whether a mutation named `articles` since the last commit took the index's changes. */
   private articlesChanged = false;
   /** Comments by article, each article's read from its file on demand (see {@link CommentTable}). */
-  private readonly comments = new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
+  private comments = this.emptyCommentTable();
   private readonly idempotencyAnswers: IdempotencyAnswers;
   private readonly mail: MailOutboxFiles;
   private waiters: Waiter[] = [];
   private committing: Promise<void> | null = null;
+  /** Set while the state is read back from disk after a failed commit: no change is taken meanwhile. */
+  private rollingBack = false;
+  /** Why the state could not be read back after a failed commit: from then on every change is refused. */
+  private unrecoverable: Error | null = null;
   /** Markdown bodies by article id, read from the file the record points at (see {@link BodyTable}). */
   readonly bodies = new BodyTable((id) => {
     const article = this.findArticle(id);
@@ -86,14 +92,14 @@ export class Store {
   private constructor(
     readonly dataDir: string,
     private readonly journal: Journal,
-    private readonly articleIndex: ArticleIndex,
+    private articleIndex: ArticleIndex,
   ) {
     this.bodyFiles = new BodyFiles(path.join(dataDir, BODIES_DIR));
     this.idempotencyAnswers = new IdempotencyAnswers(dataDir);
     this.revisions = new RevisionFiles(dataDir);
     this.mail = new MailOutboxFiles(dataDir);
     this.pendingFiles = [this.idempotencyAnswers, this.revisions, this.mail];
-    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => articleIndex.views.diagramFiles());
+    this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => this.articleIndex.views.diagramFiles());
     const state = emptyState();
     this.dbs = Object.fromEntries(
       (Object.keys(FILE_NAMES) as FileCollectionName[]).map((name) => [
@@ -204,9 +210,11 @@ export class Store {
    * files of the articles whose comments changed, and nothing else of the comments; naming
    * `articles` writes the records added, removed or returned: a change that alters an article
    * in place must return it, alone, in an array or as a property of its result (see
-   * ArticleChangeTracker).
+   * ArticleChangeTracker). When the commit fails, the change is undone (see {@link rollBack}), so
+   * callers must not keep objects of the state across an `await` and change them later.
    */
   async mutate<R>(names: readonly CollectionName[], change: (state: StoreState) => R): Promise<R> {
+    this.refuseWhileRollingBack();
     const result = change(this.state);
     if (names.includes('articles')) this.articleIndex.noteResult(result);
     if (names.some((name) => !UNSEEN_COLLECTIONS.has(name))) this.changes += 1;
@@ -224,6 +232,8 @@ export class Store {
    * page views then costs one write of the file, not one per view.
    */
   mutateLazily(names: readonly FileCollectionName[], change: (state: StoreState) => void): void {
+    // Lost in a crash anyway: one view counted during a roll-back is not worth an error.
+    if (this.rollingBack || this.unrecoverable) return;
     change(this.state);
     for (const name of names) this.dirty.add(name);
     this.lazyCommit ??= setTimeout(() => {
@@ -281,6 +291,69 @@ export class Store {
     await this.articleIndex.settled();
   }
 
+  private refuseWhileRollingBack(): void {
+    if (this.rollingBack) throw new Error('A write failed and the data directory is being read back: try again');
+    const cause = this.unrecoverable;
+    if (cause) {
+      // Tried again in the background, so changes are taken again once the disk has recovered.
+      void this.rollBack();
+      throw new Error('A write failed and the data directory could not be read back since', { cause });
+    }
+  }
+
+  private emptyCommentTable(): CommentTable {
+    return new CommentTable((articleId) => readCommentFile(this.dataDir, articleId));
+  }
+
+  /**
+   * Puts the state back to what the disk holds, once a commit failed: the files as the last
+   * successful commit left them (a single file is replaced by rename, a log line cut at its
+   * start, a journal finished or never there). Read whole, then swapped in at once, so readers
+   * see either the state before or the one after. While the disk cannot be read back (a journal
+   * that cannot be finished), the state stays as the journal makes it and every change is
+   * refused; each refusal tries again. Never throws.
+   */
+  private async rollBack(): Promise<void> {
+    this.rollingBack = true;
+    try {
+      await this.articleIndex.settled();
+      await this.journal.replay();
+      const articleIndex = await ArticleIndex.load(this.dataDir);
+      const defaults = emptyState();
+      const files = new Map<FileCollectionName, unknown>();
+      for (const [name, db] of Object.entries(this.dbs) as Array<[FileCollectionName, Low<unknown>]>) {
+        files.set(name, (await db.adapter.read()) ?? defaults[name]);
+      }
+      const comments = this.emptyCommentTable();
+      await loadCommentFiles(this.dataDir, comments);
+      // Ids handed out are never handed out again: a failed create may have left a file named
+      // after its id (a body), and a client may have seen the id.
+      comments.raiseNextId(this.comments.next_id);
+      articleIndex.collection.next_id = Math.max(articleIndex.collection.next_id, this.articleIndex.collection.next_id);
+      for (const [name, data] of files) keepNextIdAtLeast(data, this.dbs[name].data);
+      // Read before anything is swapped: a damaged log leaves the state as it was, refused.
+      await this.mail.load();
+      this.articleIndex = articleIndex;
+      for (const [name, data] of files) (this.dbs[name] as Low<unknown>).data = data;
+      const { skills, contacts, avatars, articles } = this.state;
+      for (const collection of [skills, contacts, avatars, articles] as Array<CollectionFile<{ id: number }>>)
+        repairNextId(collection);
+      this.comments = comments;
+      this.idempotencyAnswers.discardUnwritten();
+      this.revisions.discardUnwritten();
+      this.bodies.forgetAll();
+      this.dirty.clear();
+      this.articlesChanged = false;
+      // Pages derived from the dropped changes must be derived again.
+      this.changes += 1;
+      this.unrecoverable = null;
+    } catch (error) {
+      this.unrecoverable = error instanceof Error ? error : new Error(String(error));
+    } finally {
+      this.rollingBack = false;
+    }
+  }
+
   private commit(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
@@ -302,7 +375,8 @@ export class Store {
         // Serialise synchronously so the snapshot is consistent across files.
         const files: JournalEntry[] = names.map((name) => ({ name: FILE_NAMES[name], content: serialize(this.dbs[name].data) }));
         if (articleCommit) files.push(articleCommit.write);
-        files.push(...commentFileWrites(this.comments, commentArticles));
+        // A loop, not a spread: an import can change the comments of more articles than a call takes arguments.
+        for (const write of commentFileWrites(this.comments, commentArticles)) files.push(write);
         const first: JournalEntry[] = [];
         for (const { source, names: taken } of pending) (source.writtenFirst ? first : files).push(...source.writesFor(taken));
         try {
@@ -322,14 +396,13 @@ export class Store {
           for (const { source, names: taken } of pending) source.committed(taken);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
-          for (const name of names) this.dirty.add(name);
-          if (articleCommit) {
-            articleCommit.failed();
-            this.articlesChanged = true;
-          }
-          this.comments.markChanged(commentArticles);
-          for (const { source, names: taken } of pending) source.markChanged(taken);
-          for (const waiter of batch) waiter.reject(error);
+          // Every change not yet on disk is dropped, this batch's and those made since (they
+          // were made on top of it): the clients are told they failed, so none may be served
+          // or written by a later commit (a retried comment would be stored twice).
+          await this.rollBack();
+          const failed = [...batch, ...this.waiters];
+          this.waiters = [];
+          for (const waiter of failed) waiter.reject(error);
         }
       }
     } finally {
@@ -338,6 +411,13 @@ export class Store {
       this.committing = null;
     }
   }
+}
+
+/** Raises `next`'s counter, when it has one, to `previous`'s. */
+function keepNextIdAtLeast(next: unknown, previous: unknown): void {
+  const counter = (value: unknown) => (value as { next_id?: unknown } | null)?.next_id;
+  const [was, is] = [counter(previous), counter(next)];
+  if (typeof was === 'number' && typeof is === 'number' && was > is) (next as { next_id: number }).next_id = was;
 }
 
 /**
