@@ -107,6 +107,53 @@ describe('drafts', () => {
     expect(draftOf('title: 没有标记')).toBe(false);
     expect(parseMarkdownArticle('# 没有 front matter\n正文').draft).toBe(false);
   });
+
+  it('reads YAML 1.1 yes/no/on/off in any case and keys in any case, as Jekyll, Hugo and Hexo users write them', () => {
+    const draftOf = (frontMatter: string) => parseMarkdownArticle(`---\n${frontMatter}\n---\n正文`).draft;
+    for (const marked of [
+      'published: no',
+      'draft: yes',
+      'draft: on',
+      'published: off',
+      'Draft: true',
+      'DRAFT: Yes',
+      'Published: N',
+      'draft: "ON"',
+    ]) {
+      expect(draftOf(marked), marked).toBe(true);
+    }
+    for (const unmarked of [
+      'published: yes',
+      'draft: no',
+      'draft: off',
+      'Published: On',
+      'draft: FALSE',
+      'draft:',
+      'status: publish',
+    ]) {
+      expect(draftOf(unmarked), unmarked).toBe(false);
+    }
+  });
+
+  it('imports a file whose mark is neither yes nor no, or that contradicts itself, as a draft', () => {
+    const draftOf = (frontMatter: string) => parseMarkdownArticle(`---\n${frontMatter}\n---\n正文`).draft;
+    for (const unclear of [
+      'draft: maybe',
+      'published: 1',
+      'draft: [true]',
+      'draft: false\npublished: false',
+      'draft: no\nDraft: yes',
+      'status: draft',
+      'status: private',
+    ]) {
+      expect(draftOf(unclear), unclear).toBe(true);
+    }
+  });
+
+  it('reads every field name in any case, the lower-case one first', () => {
+    const parsed = parseMarkdownArticle('---\nTitle: 大写的标题\nTAGS: [a, b]\ntitle: 小写的标题\n__proto__: x\n---\n正文');
+    expect(parsed).toMatchObject({ title: '小写的标题', tags: ['a', 'b'] });
+  });
 });
 
 describe('articleDatesOf', () => {

@@ -12,8 +12,10 @@
  *
  * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
  * (string or list, first non-empty item; the others in `otherCategories`); `tags` (list or comma string); `summary`,
- * `description` or `excerpt`; `cover`, `image` or `thumbnail`; `draft: true` (Hugo's) or
- * `published: false` (Jekyll's) for a draft. A bad tag or date is dropped with a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
+ * `description` or `excerpt`; `cover`, `image` or `thumbnail`; `draft: true` (Hugo's),
+ * `published: false` (Jekyll's) or a `status` other than `publish` for a draft, with YAML 1.1's
+ * `yes`/`no`/`on`/`off` in any case, and a draft when the value is neither. Keys are read in any
+ * case, as Hugo reads them. A bad tag or date is dropped with a warning. `cover` is returned as written: the server checks it is a URL, the desktop may
  * find a local file there to upload.
  *
  * Node-free and browser-safe; imported as `@folio/shared/front-matter` so the web bundle only
@@ -198,9 +200,56 @@ function readDate(value: unknown, kind: 'date' | 'updated', warnings: FrontMatte
   return date;
 }
 
-/** `true` as YAML and TOML write it, or as text (`draft: "true"`, which some exporters quote). */
-const isTrue = (value: unknown) => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
-const isFalse = (value: unknown) => value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false');
+/**
+ * A yes-or-no value as Jekyll, Hugo and Hexo users write it: YAML 1.2 and TOML booleans, and the
+ * YAML 1.1 words Jekyll's parser and older Hexo read as booleans (`yes`/`no`, `on`/`off`, `y`/`n`,
+ * any case), which the YAML 1.2 parser here hands over as text; quoted ones count too
+ * (`draft: "true"`, which some exporters write). `undefined` for anything else.
+ */
+function yesOrNo(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  if (['true', 'yes', 'y', 'on'].includes(word)) return true;
+  if (['false', 'no', 'n', 'off'].includes(word)) return false;
+  return undefined;
+}
+
+/**
+ * The fields under lower-case names, as Hugo reads them (`Title`, `Tags`); where two names differ
+ * only in case, the one written in lower case wins.
+ */
+function withLowerCaseKeys(fields: Record<string, unknown>): Record<string, unknown> {
+  // A Map, so that a key such as `__proto__` or `constructor` is data like any other.
+  const lowered = new Map<string, unknown>();
+  for (const [name, value] of Object.entries(fields)) {
+    const key = name.trim().toLowerCase();
+    if (!lowered.has(key) || name === key) lowered.set(key, value);
+  }
+  return Object.fromEntries(lowered);
+}
+
+/** `status` values that mean the post is out (WordPress exports write `publish`). */
+const PUBLISHED_STATUSES = new Set(['publish', 'published', 'public']);
+
+/**
+ * Whether the front matter marks a draft: `draft` (Hugo, Hexo) not saying no, `published`
+ * (Jekyll, Hexo) not saying yes, or a `status` other than published. Keys are read in any case
+ * (`Draft: true`), and a value that is neither yes nor no (`draft: maybe`, `published: 1`) makes
+ * a draft, so a file is never published by a mark that was meant to hold it back. An empty value
+ * says nothing.
+ */
+function marksDraft(fields: Record<string, unknown>): boolean {
+  const valuesOf = (key: string) =>
+    Object.entries(fields)
+      .filter(([name, value]) => name.trim().toLowerCase() === key && value !== null && value !== undefined)
+      .map(([, value]) => value);
+  return (
+    valuesOf('draft').some((value) => yesOrNo(value) !== false) ||
+    valuesOf('published').some((value) => yesOrNo(value) !== true) ||
+    valuesOf('status').some((value) => !PUBLISHED_STATUSES.has(asText(value).toLowerCase()))
+  );
+}
 
 /**
  * The dates of an imported post by server/API.md §E4: `created_at` is `date`, else `updated` (a
@@ -228,7 +277,8 @@ export function titleFromFileName(filename: string): string {
  */
 export function parseMarkdownArticle(source: string): ParsedMarkdown {
   const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const { format, fields, body: rawBody } = splitFrontMatter(text);
+  const { format, fields: written, body: rawBody } = splitFrontMatter(text);
+  const fields = withLowerCaseKeys(written);
   const warnings: FrontMatterWarning[] = [];
 
   let title = asText(fields.title);
@@ -253,7 +303,7 @@ export function parseMarkdownArticle(source: string): ParsedMarkdown {
     cover: firstNonEmpty(firstField(fields, ['cover', 'image', 'thumbnail'])),
     date: readDate(fields.date, 'date', warnings),
     updated: readDate(firstField(fields, ['updated', 'lastmod']), 'updated', warnings),
-    draft: isTrue(fields.draft) || isFalse(fields.published),
+    draft: marksDraft(written),
     warnings,
   };
 }

@@ -49,6 +49,24 @@ describe('import-md and drafts', () => {
   });
 });
 
+describe('import-md and the yes-or-no words of Jekyll, Hugo and Hexo', () => {
+  it('imports yes/no/on/off marks in any case, and a mark that is neither, as drafts; a plain no-draft mark publishes', async () => {
+    const marked = ['published: no', 'draft: yes', 'draft: on', 'published: off', 'Draft: true', 'draft: maybe'];
+    const files = Object.fromEntries(
+      marked.map((mark, index) => [`marked-${index}.md`, `---\ntitle: 标记 ${index}\n${mark}\n---\n正文`]),
+    );
+    const response = await importFiles({ ...files, 'public.md': '---\ntitle: 公开\npublished: Yes\ndraft: Off\n---\n正文' });
+    const summary = response.body.data;
+    expect(summary.imported_count).toBe(marked.length + 1);
+    for (const [index, mark] of marked.entries()) {
+      const id = idOf(summary, `marked-${index}.md`);
+      expect(await readArticle(id), mark).toMatchObject({ status: 'draft' });
+      expect((await api('GET', `/api/articles/${id}`)).status, mark).toBe(404);
+    }
+    expect(await readArticle(idOf(summary, 'public.md'))).toMatchObject({ status: 'published' });
+  });
+});
+
 describe('import-md and the dates of server/API.md §E4', () => {
   it('takes a file with only an updated date as written then, never updated before it was created', async () => {
     const response = await importFiles({
