@@ -3,7 +3,7 @@ import type { Router } from '@koa/router';
 import { LIMITS, ServerMessages as M } from '@folio/shared';
 import type { UploadedImage } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
-import { notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { multipartBody, uploadedFiles } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
@@ -45,7 +45,8 @@ const CACHED_FOR_GOOD = 'public, max-age=31536000, immutable';
  * Serves an upload. One not known to be clean yet (server/API.md §E11.1) may be an old or
  * restored file the background catch-up is about to clean in place, under the same name: it is
  * served `no-store`, so no browser or proxy keeps those bytes (EXIF, GPS) for a year under a name
- * that will soon hold the cleaned ones.
+ * that will soon hold the cleaned ones. One that does not decode and whose metadata could not be
+ * cut out is not served.
  */
 async function serveUpload(
   ctx: Context,
@@ -53,6 +54,11 @@ async function serveUpload(
   filename: string | undefined,
 ): Promise<void> {
   const opened = filename === undefined ? undefined : await uploads.open(filename);
+  // A file that neither decodes nor lets its metadata be cut out is never served (server/API.md §E11.1).
+  if (opened && filename !== undefined && imageSizes.isWithheld(filename)) {
+    await opened.handle.close();
+    throw forbidden(M.imageWithheld);
+  }
   const clean = filename !== undefined && imageSizes.isKnownClean(filename);
   await sendStoredFile(ctx, opened, clean ? CACHED_FOR_GOOD : 'no-store');
 }

@@ -61,8 +61,25 @@ function encodeAs(image: Sharp, format: CleanableFormat): Sharp {
   }
 }
 
-/** A sharp failure as the uploader's 4xx: too many pixels, or bytes that do not decode. */
+/**
+ * True when an image could not be handled for want of memory, file handles or disk space, not
+ * because of its bytes: a failed system call carries its errno `code` (ENOSPC, EMFILE, EIO), and
+ * libvips and V8 name a failed allocation in their message. Such a failure is worth trying again.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (typeof (error as NodeJS.ErrnoException).code === 'string') return true;
+  return /out of memory|insufficient memory|cannot allocate|allocation failed|too many open files|no space left/i.test(
+    error.message,
+  );
+}
+
+/**
+ * A sharp failure as the uploader's 4xx: too many pixels, or bytes that do not decode. A
+ * transient failure is no fault of the image and stays what it is (a 5xx).
+ */
 export function refusalOf(error: unknown): Error {
+  if (isTransientFailure(error)) return error as Error;
   const message = error instanceof Error ? error.message : '';
   if (/pixel limit/i.test(message)) return payloadTooLarge(M.imageTooManyPixels);
   return badRequest(M.imageDamaged);

@@ -4,10 +4,17 @@ import type { Sharp } from 'sharp';
 import type { PublicImage } from '@folio/shared';
 import type { Logger } from '../logger.js';
 import { presentImageFacts } from '../presenters/images.presenter.js';
-import type { ImageManifest, ImageSizeRecord, ImageSizesRepository } from '../store/image-sizes.repository.js';
+import { isSettled } from '../store/image-sizes.repository.js';
+import type {
+  ImageManifest,
+  ImageSizeRecord,
+  ImageSizesRepository,
+  UnreadableUploadServing,
+} from '../store/image-sizes.repository.js';
 import type { OpenedUpload, UploadsRepository } from '../store/uploads.repository.js';
 import { factsOfUploadPath } from './article-images.js';
-import { JPEG_OPTIONS, cleanIfNeeded, openUntrusted } from './image-cleaning.js';
+import { JPEG_OPTIONS, cleanIfNeeded, isTransientFailure, openUntrusted } from './image-cleaning.js';
+import { stripMetadataWithoutDecoding } from './image-metadata-stripping.js';
 import { detectImageType } from './images.js';
 
 /** The widths a page picks from (`srcset`); an image narrower than the widest also gets its own width. */
@@ -74,6 +81,16 @@ async function deriveSizes(bytes: Uint8Array): Promise<{ manifest: Omit<ImageMan
   return { manifest: { width, height, animated, unreadable: false, sizes }, files };
 }
 
+/** How long a job that failed for want of disk, memory or file handles waits before its first retry; each retry doubles it. */
+const FIRST_RETRY_DELAY_MS = 30 * 1000;
+/** The longest wait between two retries: a disk that stays full costs one attempt an hour. */
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+export interface ImageSizesOptions {
+  /** The wait before the first retry of a failed job (tests shorten it). */
+  firstRetryDelayMs?: number;
+}
+
 /**
  * Makes the page sizes of uploads in the background, one image at a time, after the upload was
  * answered; until they exist a page shows the original. At start it also processes every upload
@@ -87,12 +104,18 @@ export class ImageSizesService {
   /** Queued uploads known to be clean already: stored through an upload route, not found at start. */
   private cleanedInQueue = new Set<string>();
   private stopped = false;
+  /** Jobs waiting to be tried again after a transient failure. */
+  private retries = new Set<NodeJS.Timeout>();
+  private readonly firstRetryDelayMs: number;
 
   constructor(
     private readonly sizes: ImageSizesRepository,
     private readonly uploads: UploadsRepository,
     private readonly logger: Logger,
-  ) {}
+    options: ImageSizesOptions = {},
+  ) {
+    this.firstRetryDelayMs = options.firstRetryDelayMs ?? FIRST_RETRY_DELAY_MS;
+  }
 
   /** An upload's facts as a page uses them, once its sizes exist; `undefined` before, and for a file that is no image. */
   facts(source: string): PublicImage | undefined {
@@ -107,11 +130,19 @@ export class ImageSizesService {
 
   /**
    * True when an upload's bytes are known to be clean: stored by an upload route since the start,
-   * or processed (cleaned if it needed it). Otherwise it may be an old or restored file still
-   * carrying its metadata, which the catch-up is about to clean in place.
+   * or processed (cleaned if it needed it, its metadata cut out if it does not decode). Otherwise
+   * it may be an old or restored file still carrying its metadata, which the catch-up is about
+   * to clean in place.
    */
   isKnownClean(source: string): boolean {
-    return this.cleanedInQueue.has(source) || this.sizes.get(source) !== undefined;
+    if (this.cleanedInQueue.has(source)) return true;
+    const manifest = this.sizes.get(source);
+    return manifest !== undefined && isSettled(manifest) && manifest.served !== 'withheld';
+  }
+
+  /** True for an upload that does not decode and whose metadata could not be removed: it is not served. */
+  isWithheld(source: string): boolean {
+    return this.sizes.get(source)?.served === 'withheld';
   }
 
   open(filename: string): Promise<OpenedUpload | undefined> {
@@ -128,10 +159,41 @@ export class ImageSizesService {
     if (this.stopped || this.queued.has(source) || this.sizes.get(source)) return;
     this.queued.add(source);
     if (cleaned) this.cleanedInQueue.add(source);
-    void this.enqueue(`make the sizes of ${source}`, () => this.process(source)).finally(() => {
-      this.queued.delete(source);
-      this.cleanedInQueue.delete(source);
+    this.attempt(source, 0);
+  }
+
+  /**
+   * Runs an upload's job. A failed read or write, or a want of memory, says nothing about the
+   * image: nothing is recorded and the job is tried again later, the wait doubling each time; a
+   * restart tries it again too, since the upload still has no manifest.
+   */
+  private attempt(source: string, failures: number): void {
+    let retrying = false;
+    void this.enqueue(`make the sizes of ${source}`, async () => {
+      try {
+        await this.process(source);
+      } catch (error) {
+        if (this.stopped || !isTransientFailure(error)) throw error;
+        retrying = true;
+        const delay = Math.min(this.firstRetryDelayMs * 2 ** failures, MAX_RETRY_DELAY_MS);
+        this.logger.error(`Could not make the sizes of ${source}; trying again in ${Math.round(delay / 1000)} s`, error);
+        const timer = setTimeout(() => {
+          this.retries.delete(timer);
+          if (this.stopped) this.settle(source);
+          else this.attempt(source, failures + 1);
+        }, delay);
+        // A pending retry alone must not keep the process alive.
+        timer.unref();
+        this.retries.add(timer);
+      }
+    }).finally(() => {
+      if (!retrying) this.settle(source);
     });
+  }
+
+  private settle(source: string): void {
+    this.queued.delete(source);
+    this.cleanedInQueue.delete(source);
   }
 
   /** Runs a job after those queued before it; a failure is logged and the queue goes on. */
@@ -150,7 +212,9 @@ export class ImageSizesService {
     return this.enqueue('queue the image sizes', async () => {
       const present = new Set(await this.uploads.list());
       for (const source of this.sizes.sources()) {
-        if (!present.has(source)) await this.sizes.forget(source);
+        const manifest = this.sizes.get(source);
+        // An older server's "unreadable" may have been a full disk, and its file was never stripped.
+        if (!present.has(source) || (manifest && !isSettled(manifest))) await this.sizes.forget(source);
       }
       for (const source of present) this.queueProcessing(source, false);
     });
@@ -165,9 +229,11 @@ export class ImageSizesService {
     }
   }
 
-  /** Stops taking work and waits for the image under way. */
+  /** Stops taking work and waits for the image under way; a job waiting for its retry is done at the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     await this.whenIdle();
   }
 
@@ -175,18 +241,47 @@ export class ImageSizesService {
     const bytes = await this.uploads.read(source);
     if (!bytes) return;
     const type = await detectImageType(bytes);
+    // No image (a file an old deployment left): none of a picture's metadata to remove.
+    if (!type) return this.recordUnreadable(source, 'as-stored');
+    let cleaned: Buffer;
+    let derived: Awaited<ReturnType<typeof deriveSizes>>;
     try {
-      if (!type) throw new Error('not an image');
-      const current = await cleanIfNeeded(bytes, type.extension);
-      if (current !== bytes) await this.uploads.write(source, current);
-      const { manifest, files } = await deriveSizes(current);
-      // Deleted while its sizes were being made: nothing may name it any more.
-      if (!(await this.uploads.exists(source))) return;
-      await this.sizes.record({ source, ...manifest }, files);
+      cleaned = await cleanIfNeeded(bytes, type.extension);
+      derived = await deriveSizes(cleaned);
     } catch (error) {
-      // An old file that does not decode is served as it is, and not tried again at the next start.
-      this.logger.error(`Upload ${source} could not be processed; it is served as stored`, error);
-      await this.sizes.record({ source, width: 0, height: 0, animated: false, unreadable: true, sizes: [] }, new Map());
+      if (isTransientFailure(error)) throw error;
+      return this.keepUndecodable(source, bytes, type.extension, error);
     }
+    if (cleaned !== bytes) await this.uploads.write(source, cleaned);
+    // Deleted while its sizes were being made: nothing may name it any more.
+    if (!(await this.uploads.exists(source))) return;
+    await this.sizes.record({ source, ...derived.manifest }, derived.files);
+  }
+
+  /**
+   * An old file that does not decode (a copy cut short) cannot be cleaned by re-encoding: its
+   * metadata is cut out of its structure instead and it is served so, or, when that cannot be
+   * done, it is not served at all (server/API.md §E11.1). Either is settled for good.
+   */
+  private async keepUndecodable(
+    source: string,
+    bytes: Buffer,
+    format: Parameters<typeof stripMetadataWithoutDecoding>[1],
+    error: unknown,
+  ): Promise<void> {
+    const stripped = stripMetadataWithoutDecoding(bytes, format);
+    this.logger.error(
+      stripped
+        ? `Upload ${source} does not decode; it is served with its metadata cut out`
+        : `Upload ${source} does not decode and its metadata cannot be cut out; it is not served`,
+      error,
+    );
+    if (stripped && !stripped.equals(bytes)) await this.uploads.write(source, stripped);
+    await this.recordUnreadable(source, stripped ? 'stripped' : 'withheld');
+  }
+
+  private async recordUnreadable(source: string, served: UnreadableUploadServing): Promise<void> {
+    if (!(await this.uploads.exists(source))) return;
+    await this.sizes.record({ source, width: 0, height: 0, animated: false, unreadable: true, served, sizes: [] }, new Map());
   }
 }

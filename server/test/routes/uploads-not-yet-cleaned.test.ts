@@ -1,10 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
-import { jpegWithGps } from '../fixtures/photos.js';
+import { ServerMessages as M } from '@folio/shared';
+import { jpegWithGps, truncatedJpegWithGps } from '../fixtures/photos.js';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -21,10 +22,13 @@ const imageSizes = () => server.app.context.services.imageSizes;
  * Puts a photo with its camera's EXIF (GPS) in the upload folder as an older server or a backup
  * import left it, after the start's catch-up ran: nothing has cleaned it yet.
  */
-async function oldUpload(filename: string): Promise<void> {
+async function oldUpload(filename: string, bytes?: Buffer): Promise<void> {
   await imageSizes().whenIdle();
-  await writeFile(path.join(server.dataDir, 'uploads', filename), await jpegWithGps());
+  await writeFile(path.join(server.dataDir, 'uploads', filename), bytes ?? (await jpegWithGps()));
 }
+
+/** True when bytes still carry the camera's EXIF of the photo fixtures: its block, maker or serial number. */
+const carriesCameraExif = (bytes: Buffer) => ['Exif\0\0', 'FolioCam', 'SN-12345'].some((mark) => bytes.includes(mark));
 
 describe('an upload the background catch-up has not cleaned yet', () => {
   it('goes into an export already cleaned: the backup carries no EXIF', async () => {
@@ -58,5 +62,47 @@ describe('an upload the background catch-up has not cleaned yet', () => {
     const after = await fetch(`${server.url}/uploads/${filename}`);
     expect(after.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await sharp(Buffer.from(await after.arrayBuffer())).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe('an old upload that does not decode', () => {
+  it('is served without its EXIF (GPS) once processed, cut out without decoding; before that not cached', async () => {
+    const filename = 'cut-short-photo-with-gps.jpg';
+    const original = await truncatedJpegWithGps();
+    expect(carriesCameraExif(original)).toBe(true);
+    await oldUpload(filename, original);
+    const before = await fetch(`${server.url}/uploads/${filename}`);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    await before.arrayBuffer();
+
+    await imageSizes().catchUp();
+    await imageSizes().whenIdle();
+    const after = await fetch(`${server.url}/uploads/${filename}`);
+    expect(after.status).toBe(200);
+    const served = Buffer.from(await after.arrayBuffer());
+    expect(carriesCameraExif(served)).toBe(false);
+    expect(after.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The picture data is all still there, and the file on disk is the stripped one.
+    const metadata = await sharp(served).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 400, 300, undefined]);
+    expect(original.length - served.length).toBeLessThan(1024);
+    expect((await readFile(path.join(server.dataDir, 'uploads', filename))).equals(served)).toBe(true);
+  });
+
+  it('is not served when its metadata cannot be cut out, with a message that says why', async () => {
+    const filename = 'broken-before-its-picture.jpg';
+    // A JPEG start, an EXIF block, then bytes where the next segment should begin.
+    const exif = Buffer.from('Exif\0\0FolioCam', 'latin1');
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(exif.length + 2);
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), length, exif, Buffer.from('not a segment')]);
+    await oldUpload(filename, broken);
+    await imageSizes().catchUp();
+    await imageSizes().whenIdle();
+
+    const response = await fetch(`${server.url}/uploads/${filename}`);
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as EnvelopeBody).msg).toBe(M.imageWithheld);
+    expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
   });
 });

@@ -58,6 +58,8 @@ export const ServerMessages = {
   imageHeicUnsupported: '暂不支持HEIC/HEIF图片，请先转换为JPEG或PNG再上传',
   imageTooManyPixels: '图片像素过多，不能超过5000万像素',
   imageDamaged: '图片文件已损坏或不完整，无法读取',
+  /** An old upload that does not decode and whose metadata cannot be cut out (server/API.md §E11.1). */
+  imageWithheld: '图片文件已损坏，无法去除其中的元数据（如拍摄位置），因此不提供',
   fileNotFound: '文件不存在',
 
   articleNotFound: CommonUiMessages.articleMissing,
