@@ -1,7 +1,7 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DesktopMessages, ServerMessages } from '@folio/shared';
+import { DesktopMessages, LIMITS, ServerMessages } from '@folio/shared';
 import type { AdminArticleDetail } from '@folio/shared';
 import { apiClient } from '../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.js';
@@ -60,7 +60,7 @@ describe('keeping an image with a draft', () => {
   it('refuses what the server would refuse, with its message, and writes nothing', async () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     await expect(work.images.keep(svg)).rejects.toThrow(new DraftImageError(ServerMessages.imageTypeUnsupported));
-    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    const huge = new Uint8Array(LIMITS.imageBytes + 1);
     huge.set(pngBytes(1));
     await expect(work.images.keep(huge)).rejects.toThrow(new DraftImageError(ServerMessages.imageTooLarge));
     expect(await readdir(work.imagesDir)).toEqual([]);

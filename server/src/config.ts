@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
-import { RATE_LIMITS, RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
+import { DEFAULT_MAX_IMAGE_MB, LIMITS, RATE_LIMITS, RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
 
 const optionalText = z
   .string()
@@ -33,6 +33,8 @@ const envSchema = z.object({
   AI_MODEL: optionalText,
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   RECYCLE_BIN_RETENTION_DAYS: z.coerce.number().positive().default(RECYCLE_BIN_RETENTION_DAYS),
+  // Above 190 MB a request with one image would pass the 200 MB body limit of an import.
+  MAX_IMAGE_MB: z.coerce.number().positive().max(190, 'MAX_IMAGE_MB must be at most 190').default(DEFAULT_MAX_IMAGE_MB),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -138,6 +140,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   ai: AiProviderConfig | undefined;
   recycleBinRetentionMs: number;
+  /** The largest avatar, cover or body image an upload may be, in bytes (`MAX_IMAGE_MB`). */
+  maxImageBytes: number;
   /** Comment POSTs allowed per client IP (server/API.md §1.6); tests raise them to post many at once. */
   commentRateLimits: { perMinute: number; perHour: number };
   trustProxy: boolean;
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
         ? { baseUrl: vars.AI_BASE_URL, apiKey: vars.AI_API_KEY, model: vars.AI_MODEL, timeoutMs: vars.AI_TIMEOUT_MS }
         : undefined,
     recycleBinRetentionMs: vars.RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    maxImageBytes: Math.round(vars.MAX_IMAGE_MB * 1024 * 1024),
     trustProxy: vars.TRUST_PROXY,
     trustProxyHops: vars.TRUST_PROXY_HOPS,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : path.resolve(serverRoot, '../web/dist'),
@@ -212,6 +217,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     publicUrl: undefined,
     ai: undefined,
     recycleBinRetentionMs: RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    maxImageBytes: LIMITS.imageBytes,
     commentRateLimits: { perMinute: RATE_LIMITS.commentsPerMinute.max, perHour: RATE_LIMITS.commentsPerHour.max },
     trustProxy: false,
     trustProxyHops: 1,

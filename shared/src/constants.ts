@@ -44,10 +44,20 @@ export const TEMP_ID_PREFIX = 'new_';
 export const DEMO_CATEGORIES = ['前端开发', '后端开发', '工具使用', '移动开发', '数据库', '运维部署'] as const;
 export const BACKUP_FILE_PREFIX = 'folio_backup';
 
+/**
+ * The largest image an upload may be by default, in MB (the server's `MAX_IMAGE_MB` changes it):
+ * what a phone or camera produces, or a photo copied to the clipboard, which a browser pastes as a
+ * PNG several times the JPEG's size. Every upload is decoded and written again anyway.
+ */
+export const DEFAULT_MAX_IMAGE_MB = 25;
+/** The most pixels an image may decode to (a 10000×10000 PNG can be a few hundred KB on disk). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 export const LIMITS = {
   jsonBodyBytes: 2 * 1024 * 1024,
   importBodyBytes: 200 * 1024 * 1024,
-  imageBytes: 5 * 1024 * 1024,
+  /** The default of `MAX_IMAGE_MB`; a server may allow another size (GET /api/admin/upload-limits). */
+  imageBytes: DEFAULT_MAX_IMAGE_MB * 1024 * 1024,
   markdownFiles: 50,
   markdownFileBytes: 1024 * 1024,
   markdownTotalBytes: 10 * 1024 * 1024,

@@ -277,6 +277,15 @@ export const articleAutosaveSchema = z.object({
 });
 export type ArticleAutosaveRequest = z.infer<typeof articleAutosaveSchema>;
 
+/**
+ * The optional body of a version's restore (server/API.md §E10.3): `into: "autosave"` puts the
+ * version in the editor's autosave for the owner to check, leaving the article as readers see it.
+ */
+export const revisionRestoreSchema = z.object({
+  into: z.enum(['article', 'autosave'], { error: M.restoreIntoInvalid }).optional().default('article'),
+});
+export type RevisionRestoreRequest = z.infer<typeof revisionRestoreSchema>;
+
 /** The `Idempotency-Key` header of an article creation (server/API.md §E2). */
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKeyInvalid);
 export type ArticleUpdateRequest = z.infer<typeof articleUpdateSchema>;

@@ -180,6 +180,7 @@ export interface AdminCommentNotice {
 export const AdminRealtimeEvents = {
   commentCreated: 'admin_comment_created',
   commentsChanged: 'admin_comments_changed',
+  articlesChanged: 'admin_articles_changed',
 } as const;
 export type AdminRealtimeEvent = (typeof AdminRealtimeEvents)[keyof typeof AdminRealtimeEvents];
 
@@ -187,6 +188,8 @@ export interface AdminRealtimeEventMap {
   [AdminRealtimeEvents.commentCreated]: AdminCommentNotice;
   /** Counts may have changed (an approve, a delete, a look at the comments): fetch them again. */
   [AdminRealtimeEvents.commentsChanged]: Record<string, never>;
+  /** These articles changed, drafts and schedules included (server/API.md §E12.5): lists fetch again. */
+  [AdminRealtimeEvents.articlesChanged]: { ids: number[] };
 }
 
 /** `none`: every comment shows at once; `first`: a visitor's first comment waits; `all`: every visitor comment waits. */
@@ -370,6 +373,14 @@ export interface PublicPageSnapshot {
   tags?: Record<string, number>;
   /** The article of `/articles/{id}`; `null` when that id is unknown. */
   article?: PublicArticleDetail | null;
+}
+
+/** `data` of `GET /api/admin/upload-limits` (server/API.md §E14). */
+export interface UploadLimits {
+  /** The largest image an upload may be, in bytes (`MAX_IMAGE_MB`). */
+  image_bytes: number;
+  /** The most pixels an image may decode to. */
+  image_pixels: number;
 }
 
 /** `data` of a cover upload (server/API.md §9.8): the canonical URL and the stored name. */

@@ -20,7 +20,7 @@ export function registerAvatarRoutes(router: Router, { services, realtime, requi
   );
   router.get(base, requireAdmin, (ctx) => sendOk(ctx, service.list().map(presentAdminAvatar)));
 
-  router.post(base, requireAdmin, imageUploadBody(services.uploads.tempDir), async (ctx) => {
+  router.post(base, requireAdmin, imageUploadBody(services.uploads.tempDir, services.uploads.maxImageBytes), async (ctx) => {
     const created = await service.upload(uploadedFile(ctx), formField(ctx, 'cropped_info'));
     realtime.emit(RealtimeEvents.avatars);
     const data = presentAdminAvatar(created);

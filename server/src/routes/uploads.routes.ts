@@ -1,12 +1,13 @@
 import type { Context } from 'koa';
 import type { Router } from '@koa/router';
-import { LIMITS, ServerMessages as M } from '@folio/shared';
-import type { UploadedImage } from '@folio/shared';
+import { MAX_IMAGE_PIXELS, ServerMessages as M } from '@folio/shared';
+import type { UploadedImage, UploadLimits } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { forbidden, notFound } from '../errors.js';
 import { multipartBody, uploadedFiles } from '../http/body.js';
 import { sendCreated, sendOk } from '../http/envelope.js';
 import { uploadUrl } from '../presenters/avatars.presenter.js';
+import { imageTooLargeMessage } from '../services/images.js';
 import type { UploadedFile } from '../services/images.js';
 import type { ImageSizesService } from '../services/image-sizes.service.js';
 import type { ServedUpload } from '../services/uploads.service.js';
@@ -14,13 +15,12 @@ import type { ServedUpload } from '../services/uploads.service.js';
 /** The three public paths that serve the upload folder (server/API.md §12). */
 const FILE_ROUTES = ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover'] as const;
 
-/** Parses a one-image multipart form into `tempDir` (its temp file is removed after the handler, see multipartBody). */
-export function imageUploadBody(tempDir: string) {
-  return multipartBody(
-    { maxFileBytes: LIMITS.imageBytes, maxTotalBytes: LIMITS.imageBytes, maxFiles: 1 },
-    M.imageTooLarge,
-    tempDir,
-  );
+/**
+ * Parses a one-image multipart form of at most `maxBytes` (`MAX_IMAGE_MB`) into `tempDir` (its
+ * temp file is removed after the handler, see multipartBody).
+ */
+export function imageUploadBody(tempDir: string, maxBytes: number) {
+  return multipartBody({ maxFileBytes: maxBytes, maxTotalBytes: maxBytes, maxFiles: 1 }, imageTooLargeMessage(maxBytes), tempDir);
 }
 
 /** The multipart part named `file` (the first, if several were sent). */
@@ -102,7 +102,12 @@ export function registerUploadRoutes(router: Router, { services, requireAdmin }:
     sendCreated(ctx, data, { msg: M.avatarUploaded, legacy: { url: data.url } });
     services.imageSizes.processLater(filename);
   };
-  const imageBody = imageUploadBody(uploads.tempDir);
+  const imageBody = imageUploadBody(uploads.tempDir, uploads.maxImageBytes);
+  // What an editor checks before it sends an image (server/API.md §E14), so a refusal comes first.
+  router.get('/api/admin/upload-limits', requireAdmin, (ctx) => {
+    const limits: UploadLimits = { image_bytes: uploads.maxImageBytes, image_pixels: MAX_IMAGE_PIXELS };
+    sendOk(ctx, limits);
+  });
   router.post('/api/admin/articles/cover', requireAdmin, imageBody, uploadImage);
   // Images inside article bodies (server/API.md §E3, for the desktop's folder import): the same checks and answer as a cover.
   router.post('/api/admin/articles/images', requireAdmin, imageBody, uploadImage);

@@ -24,6 +24,8 @@ export class AvatarsService {
     private readonly avatars: AvatarsRepository,
     private readonly uploads: UploadsRepository,
     private readonly logger: Logger,
+    /** `MAX_IMAGE_MB` in bytes. */
+    private readonly maxImageBytes: number,
   ) {}
 
   /** Every avatar, current first, then in the owner's order. */
@@ -47,7 +49,7 @@ export class AvatarsService {
   /** Stores the image, then the row; the new avatar becomes current. */
   async upload(file: UploadedFile | undefined, croppedInfoText: string | string[] | undefined): Promise<AvatarRecord> {
     const croppedInfo = parseCroppedInfo(croppedInfoText);
-    const filename = await storeUploadedImage(this.uploads, file);
+    const filename = await storeUploadedImage(this.uploads, file, this.maxImageBytes);
     try {
       return await this.avatars.create(filename, croppedInfo);
     } catch (error) {

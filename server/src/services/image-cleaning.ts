@@ -1,14 +1,14 @@
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
-import { ServerMessages as M } from '@folio/shared';
+import { MAX_IMAGE_PIXELS, ServerMessages as M } from '@folio/shared';
 import { badRequest, payloadTooLarge } from '../errors.js';
 
 /**
  * The most pixels an upload may decode to. A flat 10000×10000 PNG is a few hundred KB on disk
- * yet 300 MB once decoded; the 5 MB file limit alone does not stop such a bomb.
+ * yet 300 MB once decoded; the file size limit alone does not stop such a bomb.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 /**
  * How a JPEG is written again: quality 85 (visually lossless for photos) with mozjpeg's

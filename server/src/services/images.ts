@@ -57,8 +57,11 @@ export interface CheckedUpload {
  * limit), resolving with the cleaned copy to store: upright, sRGB, without metadata
  * (image-cleaning.ts). A refusal stores nothing.
  */
-export async function checkUploadedImage(file: UploadedFile | undefined): Promise<CheckedUpload> {
-  const sent = await readUpload(file);
+export async function checkUploadedImage(
+  file: UploadedFile | undefined,
+  maxBytes: number = LIMITS.imageBytes,
+): Promise<CheckedUpload> {
+  const sent = await readUpload(file, maxBytes);
   const detected = await fileTypeFromBuffer(sent);
   if (detected && HEIF_TYPES.has(detected.mime)) throw unsupportedMediaType(M.imageHeicUnsupported);
   const type = detected ? ALLOWED_IMAGE_TYPES[detected.mime] : undefined;
@@ -67,14 +70,24 @@ export async function checkUploadedImage(file: UploadedFile | undefined): Promis
 }
 
 /** Checks and cleans an upload, then stores it under a new random name. Resolves with the stored filename. */
-export async function storeUploadedImage(uploads: UploadsRepository, file: UploadedFile | undefined): Promise<string> {
-  const { type, cleaned } = await checkUploadedImage(file);
+export async function storeUploadedImage(
+  uploads: UploadsRepository,
+  file: UploadedFile | undefined,
+  maxBytes: number = LIMITS.imageBytes,
+): Promise<string> {
+  const { type, cleaned } = await checkUploadedImage(file, maxBytes);
   return uploads.saveNew(cleaned.bytes, type.extension);
 }
 
 /** The bytes of an upload; an absent or empty part counts as no file (browsers send one when nothing is picked). */
-export async function readUpload(file: UploadedFile | undefined): Promise<Buffer> {
+export async function readUpload(file: UploadedFile | undefined, maxBytes: number = LIMITS.imageBytes): Promise<Buffer> {
   if (!file || file.size === 0) throw badRequest(M.noFileUploaded);
-  if (file.size > LIMITS.imageBytes) throw payloadTooLarge(M.imageTooLarge);
+  if (file.size > maxBytes) throw payloadTooLarge(imageTooLargeMessage(maxBytes));
   return fs.readFile(file.filepath);
+}
+
+/** `图片大小不能超过NMB` for this limit, N as the owner set `MAX_IMAGE_MB` (25 by default). */
+export function imageTooLargeMessage(maxBytes: number): string {
+  if (maxBytes === LIMITS.imageBytes) return M.imageTooLarge;
+  return M.imageTooLargeFor(Number((maxBytes / (1024 * 1024)).toFixed(2)));
 }

@@ -5,6 +5,7 @@ import { presentRevision, presentRevisionListItem } from '../presenters/revision
 import type { ArticleRecord } from '../store/records.js';
 import type { RevisionsRepository } from '../store/revisions.repository.js';
 import type { ArticlesService, RevisionPrecondition } from './articles.service.js';
+import type { AutosaveService } from './autosave.service.js';
 
 /**
  * An article's history (server/API.md §E10): the previous versions the store keeps whenever a
@@ -15,6 +16,7 @@ export class RevisionsService {
   constructor(
     private readonly revisions: RevisionsRepository,
     private readonly articles: ArticlesService,
+    private readonly autosaves: AutosaveService,
   ) {}
 
   /** The previous versions of a live article, newest first; 404 for a missing or binned one. */
@@ -38,6 +40,27 @@ export class RevisionsService {
     const { title, category, tags, summary, cover, content } = version;
     const fields = { title, category, tags: tagsFromCommaString(tags), summary, cover, content };
     return this.articles.update(id, fields, precondition, source);
+  }
+
+  /**
+   * Puts the version current at `revision` in the article's autosave (server/API.md §E9), based on
+   * the article's revision now: the editor then offers it, and readers keep seeing the article until
+   * the owner saves it. The article and its history are left as they are.
+   */
+  async restoreIntoAutosave(id: number, revision: number): Promise<ArticleRecord> {
+    const article = this.articles.requireLive(id);
+    const version = await this.requireVersion(article, revision);
+    const { title, category, tags, summary, cover, content } = version;
+    await this.autosaves.save(id, {
+      title,
+      category,
+      tags: tagsFromCommaString(tags),
+      summary,
+      cover,
+      content,
+      base_revision: article.revision,
+    });
+    return article;
   }
 
   private async requireVersion(article: ArticleRecord, revision: number): Promise<ArticleRevision> {

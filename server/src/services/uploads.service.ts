@@ -12,7 +12,11 @@ export interface ServedUpload extends OpenedUpload {
 
 /** The upload folder as the routes see it: store a checked image, open a file to serve (server/API.md §12). */
 export class UploadsService {
-  constructor(private readonly uploads: UploadsRepository) {}
+  constructor(
+    private readonly uploads: UploadsRepository,
+    /** `MAX_IMAGE_MB` in bytes. */
+    readonly maxImageBytes: number,
+  ) {}
 
   /** Where multipart uploads are streamed before a handler reads them (inside the data directory). */
   get tempDir(): string {
@@ -25,7 +29,7 @@ export class UploadsService {
    * (avatars.service.ts), since deleting an avatar deletes its file.
    */
   async storeImage(file: UploadedFile | undefined): Promise<string> {
-    const { sent, type, cleaned } = await checkUploadedImage(file);
+    const { sent, type, cleaned } = await checkUploadedImage(file, this.maxImageBytes);
     return this.uploads.saveByContent(cleaned.bytes, type.extension, sent);
   }
 

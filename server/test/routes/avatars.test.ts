@@ -78,7 +78,7 @@ describe('avatars', () => {
       [imageForm(buildImage(), 'a.png', { cropped_info: '{not json' }), 400, 'cropped_info 不是合法的JSON'],
       [imageForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'logo.png'), 415, '不支持的图片格式'],
       [imageForm(Buffer.from('just some text pretending to be a png'), 'fake.png'), 415, '不支持的图片格式'],
-      [imageForm(Buffer.concat([buildImage(), Buffer.alloc(5 * 1024 * 1024)]), 'big.png'), 413, '图片大小不能超过5MB'],
+      [imageForm(Buffer.concat([buildImage(), Buffer.alloc(25 * 1024 * 1024)]), 'big.png'), 413, '图片大小不能超过25MB'],
     ];
     for (const [body, status, msg] of cases) {
       const response = await api<EnvelopeBody>('POST', '/api/admin/avatars', { token, body });
@@ -91,9 +91,9 @@ describe('avatars', () => {
     expect(await adminList()).toEqual([]);
   });
 
-  it('accepts an image of exactly 5 MB', async () => {
+  it('accepts an image of exactly 25 MB', async () => {
     const image = buildImage('gif');
-    const bytes = Buffer.concat([image, Buffer.alloc(5 * 1024 * 1024 - image.length)]);
+    const bytes = Buffer.concat([image, Buffer.alloc(25 * 1024 * 1024 - image.length)]);
     const response = await api<EnvelopeBody>('POST', '/api/admin/avatars', { token, body: imageForm(bytes, 'big.gif') });
     expect(response.status).toBe(201);
     expect((response.body.data as AvatarJson).filename).toMatch(/\.gif$/);

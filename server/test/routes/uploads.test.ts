@@ -83,12 +83,12 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
     expect(await pixelsOf(await readFile(path.join(uploadsDir(), data.filename)))).toEqual(await pixelsOf(bytes));
   });
 
-  it('applies the avatar checks: no file, a non-image named .png, a file over 5 MB, no token', async () => {
+  it('applies the avatar checks: no file, a non-image named .png, a file over 25 MB, no token', async () => {
     const before = await readdir(uploadsDir());
     const cases: [FormData, number, string][] = [
       [imageForm(undefined), 400, '未上传文件'],
       [imageForm(Buffer.from('%PDF-1.4 not an image at all'), 'cover.png'), 415, '不支持的图片格式'],
-      [imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(5 * 1024 * 1024 + 1)]), 'cover.png'), 413, '图片大小不能超过5MB'],
+      [imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(25 * 1024 * 1024 + 1)]), 'cover.png'), 413, '图片大小不能超过25MB'],
     ];
     for (const [body, status, msg] of cases) {
       const response = await api<EnvelopeBody>('POST', endpoint, { token, body });

@@ -1,4 +1,7 @@
+import { DEFAULT_MAX_IMAGE_MB } from '../constants.js';
 import { CommonUiMessages } from './public-ui.messages.js';
+
+const imageTooLargeFor = (megabytes: number) => `图片大小不能超过${megabytes}MB`;
 
 /** What the server answers in `msg` and in its error envelopes (server/API.md §1.2), in Chinese. */
 export const ServerMessages = {
@@ -53,7 +56,9 @@ export const ServerMessages = {
   avatarDeleted: '已删除头像',
   noFileUploaded: '未上传文件',
   croppedInfoInvalid: 'cropped_info 不是合法的JSON',
-  imageTooLarge: '图片大小不能超过5MB',
+  imageTooLarge: imageTooLargeFor(DEFAULT_MAX_IMAGE_MB),
+  /** The same refusal for a server whose `MAX_IMAGE_MB` is not the default. */
+  imageTooLargeFor,
   imageTypeUnsupported: '不支持的图片格式',
   imageHeicUnsupported: '暂不支持HEIC/HEIF图片，请先转换为JPEG或PNG再上传',
   imageTooManyPixels: '图片像素过多，不能超过5000万像素',
@@ -151,5 +156,7 @@ export const ServerMessages = {
 
   revisionNotFound: '该版本不存在或已超出保留范围',
   revisionRestored: '已恢复到所选版本',
+  revisionRestoredIntoAutosave: '已把所选版本放进编辑器的未保存内容，文章本身未改变',
+  restoreIntoInvalid: 'into 只能是 article 或 autosave',
   revisionSourceInvalid: '请求头 X-Folio-Source 无效：只能是 browser、desktop、import、ai 或 api',
 } as const;

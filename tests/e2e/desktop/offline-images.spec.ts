@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DesktopUiMessages, ServerMessages } from '@folio/shared';
+import { DesktopUiMessages, LIMITS, ServerMessages } from '@folio/shared';
 import type { Draft } from '../../../desktop/src/channels';
 import { draftImagesDir } from '../../../desktop/src/core/draft-images';
 import { pngBytes } from '../../../desktop/test/support/draft-images-workspace';
@@ -49,7 +49,7 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
 
     // Over the server's limit: refused here with its message, the text as it was.
     const huge = pngBytes(1);
-    const padded = Buffer.concat([huge, Buffer.alloc(5 * 1024 * 1024)]);
+    const padded = Buffer.concat([huge, Buffer.alloc(LIMITS.imageBytes)]);
     await sendFiles(body, 'paste', [{ name: '太大.png', base64: padded.toString('base64'), type: 'image/png' }]);
     await expect(page.getByTestId('image-upload-problem')).toContainText(ServerMessages.imageTooLarge);
     expect(await editorText(body)).toBe('窗外的雪\n\n');

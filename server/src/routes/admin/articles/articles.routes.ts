@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import {
   ADMIN_ARTICLES_PAGE_SIZE,
+  AdminRealtimeEvents,
   LIMITS,
   RealtimeEvents,
   ServerMessages as M,
@@ -28,6 +29,8 @@ export type ArticleEventContext = Pick<AppContext, 'services' | 'realtime'>;
  * Tells open pages that these articles changed, so they refetch them (server/API.md §13). Every
  * visitor hears the event, so it names only articles readers see now or saw before the change
  * (`seenBefore`): a draft or scheduled article is never named, and its saves send nothing (§E8).
+ * The admin's sockets hear every change, drafts included, so an open article list follows
+ * what another client (the desktop, a second tab) wrote (§E12.5).
  */
 export function emitArticlesChanged(
   { services, realtime }: ArticleEventContext,
@@ -36,6 +39,7 @@ export function emitArticlesChanged(
 ): void {
   const seen = ids.filter((id) => seenBefore.has(id) || services.publicArticles.isPublished(id));
   if (seen.length > 0) realtime.emit(RealtimeEvents.articles, { ids: seen });
+  if (ids.length > 0) realtime.emitToAdmins(AdminRealtimeEvents.articlesChanged, { ids: [...ids] });
 }
 
 /** The ids among `ids` readers see now: taken before a change, for {@link emitArticlesChanged}. */

@@ -1,10 +1,13 @@
 import type { Router } from '@koa/router';
-import { ServerMessages as M } from '@folio/shared';
+import type { Context, Next } from 'koa';
+import { LIMITS, ServerMessages as M, revisionRestoreSchema } from '@folio/shared';
 import type { AppContext } from '../../../app-context.js';
+import { unsupportedMediaType } from '../../../errors.js';
+import { jsonBody } from '../../../http/body.js';
 import { sendOk } from '../../../http/envelope.js';
 import { parseIfMatch } from '../../../http/preconditions.js';
 import { parseRevisionSource } from '../../../http/source-header.js';
-import { parseId } from '../../../http/validate.js';
+import { parseBody, parseId } from '../../../http/validate.js';
 import { articleEtag } from '../../../presenters/articles.presenter.js';
 import { emitArticlesChanged, seenByReaders } from './articles.routes.js';
 
@@ -26,9 +29,26 @@ export function registerArticleRevisionRoutes(router: Router, context: AppContex
     sendOk(ctx, await revisions.get(id, revision));
   });
 
-  router.post(`${BASE}/:revision/restore`, requireAdmin, async (ctx) => {
+  const json = jsonBody(LIMITS.jsonBodyBytes);
+  // The body is optional (the original restore sends none); one that is there must be JSON, so an
+  // `into` the server cannot read never restores into the article readers see.
+  const optionalJson = async (ctx: Context, next: Next) => {
+    if (ctx.is('application/json', '+json')) return json(ctx, next);
+    if ((ctx.request.length ?? 0) > 0) throw unsupportedMediaType(M.jsonRequired);
+    return next();
+  };
+
+  router.post(`${BASE}/:revision/restore`, requireAdmin, optionalJson, async (ctx) => {
     const id = parseId(ctx.params.id, M.articleNotFound);
     const revision = parseId(ctx.params.revision, M.revisionNotFound);
+    const { into } = parseBody(revisionRestoreSchema, ctx.request.body ?? {});
+    if (into === 'autosave') {
+      // Nothing readers see changes, so nothing is announced and If-Match has nothing to guard.
+      const article = await revisions.restoreIntoAutosave(id, revision);
+      ctx.set('ETag', articleEtag(article));
+      sendOk(ctx, await articles.adminDetail(article), { msg: M.revisionRestoredIntoAutosave });
+      return;
+    }
     const precondition = parseIfMatch(ctx);
     const seenBefore = seenByReaders(context, [id]);
     const restored = await revisions.restore(id, revision, precondition, parseRevisionSource(ctx));
