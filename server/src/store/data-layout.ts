@@ -29,6 +29,12 @@ export const ARTICLE_SNAPSHOT = 'articles.json';
 export const ARTICLE_LOG = /^articles\.(\d+)\.log$/;
 export const articleLogName = (generation: number) => `articles.${generation}.log`;
 export const JOURNAL = 'journal.json';
+/**
+ * The generation of the last journal whose files were all written, kept once its journal is gone:
+ * a journal found at start with a generation no later than this was applied already, and replaying
+ * it would undo the commits made since (see Journal).
+ */
+export const JOURNAL_APPLIED = 'journal-applied.json';
 export const META = 'meta.json';
 export const BODIES_DIR = 'article-bodies';
 export const UPLOADS_DIR = 'uploads';

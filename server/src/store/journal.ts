@@ -1,6 +1,6 @@
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { syncDirectory, writeFileDurably, writeFully } from '@folio/shared/durable-file';
+import { serialize, syncDirectory, writeFileDurably, writeFully, writeNewFileSynced } from '@folio/shared/durable-file';
 import {
   ARTICLE_LOG,
   ARTICLE_SNAPSHOT,
@@ -9,6 +9,7 @@ import {
   FILE_NAMES,
   IDEMPOTENCY_ANSWER_FILE,
   JOURNAL,
+  JOURNAL_APPLIED,
   LEGACY_COMMENTS,
   MAIL_OUTBOX_LOG,
   META,
@@ -38,6 +39,11 @@ export interface FileAppend {
 export type JournalEntry = FileWrite | FileAppend;
 
 interface JournalFile {
+  /**
+   * Each journal's number, one more than the last: absent in journals written before there were
+   * numbers, which are always replayed.
+   */
+  generation?: number;
   files: Array<(FileWrite & { content: string | null }) | FileAppend>;
 }
 
@@ -46,13 +52,35 @@ const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, R
 
 const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
 
+/** `journal-applied.json`: the generation of the last journal all of whose files were written. */
+interface AppliedJournal {
+  generation: number;
+}
+
+async function readIfThere(filePath: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(filePath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
  * Makes a commit of several files all-or-nothing. A commit touching one file replaces it
  * atomically; a commit touching several first writes a journal holding all of them, then the
  * files, then removes the journal, so a crash in between is finished by {@link replay} on the
  * next start.
+ *
+ * A journal is replayed only if it is newer than the last one applied, as recorded in
+ * `journal-applied.json` before the journal is removed: a journal that outlived its removal (the
+ * disk lost it, or it was copied back) would otherwise cut the article log back to where it
+ * appended, and put older files back, undoing every commit since.
  */
 export class Journal {
+  /** The generation of the last journal written, or found at start; the next one takes the one after. */
+  private generation = 0;
+
   constructor(private readonly dataDir: string) {}
 
   /**
@@ -69,6 +97,7 @@ export class Journal {
     await after;
     // The journal holds every file whole: a commit of several files is rare (imports, purges).
     const journal: JournalFile = {
+      generation: this.generation + 1,
       files: files.map((entry) => {
         if (isAppend(entry)) return entry;
         const { name, content } = entry;
@@ -76,6 +105,7 @@ export class Journal {
       }),
     };
     await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
+    this.generation += 1;
     try {
       await this.applyJournal(journal);
     } catch {
@@ -85,17 +115,24 @@ export class Journal {
     }
   }
 
-  /** Finishes a commit a crash interrupted; nothing to do when no journal was left. */
+  /**
+   * Finishes a commit a crash interrupted; nothing to do when no journal was left, and a journal
+   * applied already (see {@link Journal}) is removed unread.
+   */
   async replay(): Promise<void> {
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(this.dataDir, JOURNAL), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
+    const marker = await readIfThere(path.join(this.dataDir, JOURNAL_APPLIED));
+    const applied = marker === undefined ? 0 : (JSON.parse(marker) as AppliedJournal).generation;
+    this.generation = Math.max(this.generation, applied);
+    const text = await readIfThere(path.join(this.dataDir, JOURNAL));
+    if (text === undefined) return;
     // The journal is itself written atomically, so if it exists it is complete.
-    await this.applyJournal(JSON.parse(text) as JournalFile);
+    const journal = JSON.parse(text) as JournalFile;
+    if (journal.generation !== undefined && journal.generation <= applied) {
+      await this.removeJournal();
+      return;
+    }
+    this.generation = Math.max(this.generation, journal.generation ?? 0);
+    await this.applyJournal(journal);
   }
 
   /** Replaces or removes one file; both are idempotent, so replaying a journal twice is harmless. */
@@ -149,7 +186,23 @@ export class Journal {
 
   private async applyJournal(journal: JournalFile): Promise<void> {
     for (const file of journal.files) await this.applyEntry(file);
+    if (journal.generation !== undefined) {
+      // Renamed into place without syncing the folder: the sync after the removal below makes both
+      // durable at once, and until then no later commit has begun, so replaying this one is right.
+      const applied = path.join(this.dataDir, JOURNAL_APPLIED);
+      // Named as the start-up sweep's temp files are, so one a crash left is swept.
+      const temp = path.join(this.dataDir, `.${JOURNAL_APPLIED}.${journal.generation}.tmp`);
+      await fs.rm(temp, { force: true });
+      await writeNewFileSynced(temp, serialize({ generation: journal.generation } satisfies AppliedJournal));
+      await fs.rename(temp, applied);
+    }
+    await this.removeJournal();
+  }
+
+  /** Removes the journal durably: a removal the disk loses would let it be replayed after later commits. */
+  private async removeJournal(): Promise<void> {
     await fs.rm(path.join(this.dataDir, JOURNAL), { force: true });
+    await syncDirectory(this.dataDir);
   }
 
   /**

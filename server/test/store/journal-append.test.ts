@@ -93,3 +93,51 @@ describe('body files', () => {
     expect(await readdir(bodiesDir)).toEqual(['1-1.md']);
   });
 });
+
+describe('a journal that outlived its removal', () => {
+  it('is not replayed over the commits made after it, and the data directory is synced once it is gone', async () => {
+    const store = await Store.open(dataDir);
+    const articles = new ArticlesRepository(store);
+    const created = await articles.create(article);
+    // A save that keeps the replaced version writes the history and the log line: a journalled commit.
+    const realRename = fsPromises.rename.bind(fsPromises);
+    const journals: string[] = [];
+    const rename = vi.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      if (String(to).endsWith('journal.json')) journals.push(await readFile(String(from), 'utf8'));
+      return realRename(from, to);
+    });
+    const realRm = fsPromises.rm.bind(fsPromises);
+    const realOpen = fsPromises.open.bind(fsPromises);
+    const steps: string[] = [];
+    const rm = vi.spyOn(fsPromises, 'rm').mockImplementation((target, options) => {
+      if (String(target).endsWith('journal.json')) steps.push('journal removed');
+      return realRm(target, options);
+    });
+    const open = vi.spyOn(fsPromises, 'open').mockImplementation((file, ...rest) => {
+      if (path.resolve(String(file)) === path.resolve(dataDir)) steps.push('data directory synced');
+      return realOpen(file, ...rest);
+    });
+    try {
+      await articles.update(created.id, { content: '# 第二版' });
+    } finally {
+      rename.mockRestore();
+      rm.mockRestore();
+      open.mockRestore();
+    }
+    expect(journals).toHaveLength(1);
+    expect(steps.slice(steps.indexOf('journal removed'))).toEqual(['journal removed', 'data directory synced']);
+
+    // Commits after it: one more line in the same log, and another article.
+    await articles.update(created.id, { title: '第三版的标题' });
+    const later = await articles.create({ ...article, title: '之后的文章' });
+    await store.flush();
+
+    // The disk kept the journal as if its removal had been lost.
+    await writeFile(path.join(dataDir, 'journal.json'), journals[0] ?? '');
+    const reopened = await Store.open(dataDir);
+    expect(reopened.findArticle(created.id)?.title).toBe('第三版的标题');
+    expect(reopened.findArticle(later.id)?.title).toBe('之后的文章');
+    expect(reopened.bodies.get(created.id)).toBe('# 第二版');
+    expect(await readdir(dataDir)).not.toContain('journal.json');
+  });
+});
