@@ -328,7 +328,7 @@ export class ArticlesRepository {
       const filenames: string[] = [];
       for (const version of await this.store.revisions.readIndex(id)) {
         const body = (await this.store.revisions.readBody(id, version.revision)) ?? '';
-        filenames.push(...uploadsShownBy(version.cover, body));
+        for (const name of uploadsShownBy(version.cover, body)) filenames.push(name);
       }
       shown.set(id, filenames);
     }
