@@ -92,10 +92,11 @@ function mergeLines(values: ConflictRegion): FieldOutcome {
   const local = splitLines(values.local);
   const remote = splitLines(values.remote);
   for (const region of diff3Merge(local, splitLines(values.base), remote, { excludeFalseConflicts: true })) {
-    if (region.ok) lines.push(...region.ok);
+    // Loops, not spreads: a region may hold more lines than a call takes arguments.
+    if (region.ok) for (const line of region.ok) lines.push(line);
     else if (region.conflict) {
       const { a, o, b } = region.conflict;
-      lines.push(...a);
+      for (const line of a) lines.push(line);
       regions.push({ base: o.join('\n'), local: a.join('\n'), remote: b.join('\n') });
     }
   }

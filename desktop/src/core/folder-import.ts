@@ -176,7 +176,8 @@ async function prepare(
   const plan = await planImages(preview, refs, parsed.cover);
   if (plan.missing.length > 0 && !item.acceptMissingImages)
     throw new FileSkipped(F.brokenLinksNotAccepted(plan.missing.join('、')));
-  warnings.push(...plan.warnings, ...plan.missing.map(F.brokenLinkKept));
+  for (const warning of plan.warnings) warnings.push(warning);
+  for (const missing of plan.missing) warnings.push(F.brokenLinkKept(missing));
 
   const urls = new Map<number, string>();
   for (const { ref, file } of plan.uploads) {

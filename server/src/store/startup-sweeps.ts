@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { FILENAME_PATTERN } from '@folio/shared';
 import { serialize } from '@folio/shared/durable-file';
 import {
   AUTOSAVES_DIR,
@@ -135,6 +136,41 @@ async function removeUnreferencedUploads({ dataDir, articles, uploadLog, journal
 }
 
 /**
+ * Finds which of a set of upload names texts mention, in one pass over each text whatever the
+ * number of names (after a large import thousands are judged at once). A name holds only the
+ * characters of FILENAME_PATTERN, so a mention lies inside one run of them: a run is looked up
+ * whole, and a longer run by its slices of each name length, which are few (the server's names
+ * are 32 hex digits and an extension). A name is found wherever it stands, as in a plain
+ * substring search: in a URL, as an avatar's bare `filename`, inside a longer word.
+ */
+class MentionedNames {
+  readonly found = new Set<string>();
+  private readonly lengths: number[];
+  private readonly runs: RegExp;
+
+  constructor(private readonly names: ReadonlySet<string>) {
+    this.lengths = [...new Set([...names].map((name) => name.length))].sort((a, b) => a - b);
+    this.runs = new RegExp(`[A-Za-z0-9._-]{${this.lengths[0] ?? 1},}`, 'g');
+  }
+
+  get complete(): boolean {
+    return this.found.size === this.names.size;
+  }
+
+  note(text: string): void {
+    for (const [run] of text.matchAll(this.runs)) {
+      for (const length of this.lengths) {
+        if (length > run.length) break;
+        for (let at = 0; at + length <= run.length; at += 1) {
+          const slice = length === run.length ? run : run.slice(at, at + length);
+          if (this.names.has(slice)) this.found.add(slice);
+        }
+      }
+    }
+  }
+}
+
+/**
  * The names among `candidates` that some stored text mentions. The article records as they
  * stand (live and binned) and every other collection file, article body, comment file,
  * remembered answer, kept version and autosave are read as text, so any field that refers to an
@@ -143,18 +179,16 @@ async function removeUnreferencedUploads({ dataDir, articles, uploadLog, journal
  * history shows (restoring it brings its images back) and the editor's unsaved fields
  * (server/API.md §E9). Not the article snapshot and logs: until they are folded together they
  * still hold the records of purged articles. Upload names are long and random, so a match is a
- * reference.
+ * reference. A name no upload could have (a hand-edited log) counts as mentioned: it is never
+ * made into a path to remove.
  */
-async function referencedNames(
+export async function referencedNames(
   dataDir: string,
   articles: readonly ArticleRecord[],
   candidates: readonly string[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  const noteMentions = (text: string) => {
-    for (const name of candidates) if (text.includes(name)) found.add(name);
-  };
-  noteMentions(JSON.stringify(articles));
+  const mentioned = new MentionedNames(new Set(candidates.filter((name) => FILENAME_PATTERN.test(name))));
+  mentioned.note(JSON.stringify(articles));
   const logFile = FILE_NAMES.uploadLog;
   const sources = [
     ...Object.values(FILE_NAMES)
@@ -167,10 +201,11 @@ async function referencedNames(
     ...(await filesIn(path.join(dataDir, AUTOSAVES_DIR))),
   ];
   for (const source of sources) {
-    if (found.size === candidates.length) break;
-    noteMentions(await fs.readFile(source, 'utf8').catch(() => ''));
+    if (mentioned.complete) break;
+    mentioned.note(await fs.readFile(source, 'utf8').catch(() => ''));
   }
-  return found;
+  const unsafe = candidates.filter((name) => !FILENAME_PATTERN.test(name));
+  return new Set([...mentioned.found, ...unsafe]);
 }
 
 /** The paths of a folder's entries; none when the folder is not there (yet). */
@@ -184,6 +219,7 @@ async function filesIn(dir: string): Promise<string[]> {
 
 async function filesInFolders(dir: string): Promise<string[]> {
   const files: string[] = [];
-  for (const folder of await fs.readdir(dir)) files.push(...(await filesIn(path.join(dir, folder))));
+  // A loop, not a spread: one folder may hold more files than a call takes arguments.
+  for (const folder of await fs.readdir(dir)) for (const file of await filesIn(path.join(dir, folder))) files.push(file);
   return files;
 }
