@@ -9,7 +9,6 @@ import type { ArticlesService } from './articles.service.js';
 import { noCommentNotices } from './comment-notices.js';
 import type { CommentNotices } from './comment-notices.js';
 import { isBlockedAddress, sameVisitor, statusOfNewComment } from './comment-moderation.js';
-import { commentThreads } from './comment-threads.js';
 import type { PublicArticlesService } from './public-articles.service.js';
 import type { SiteBlocksService } from './site-blocks.service.js';
 
@@ -74,10 +73,10 @@ export class CommentsService {
     return this.comments.listVisibleForArticle(articleId);
   }
 
-  /** The same comments by threads (see {@link commentThreads}), and how many they are in all. */
-  threadsForLiveArticle(articleId: number): { threads: CommentRecord[][]; total: number } {
-    const visible = this.listForLiveArticle(articleId);
-    return { threads: commentThreads(visible), total: visible.length };
+  /** The same comments by threads (comment-threads.ts), and how many they are in all; built once per change. */
+  threadsForLiveArticle(articleId: number): { threads: readonly (readonly CommentRecord[])[]; total: number } {
+    const { threads, newestFirst } = this.publicArticles.commentsOf(articleId);
+    return { threads, total: newestFirst.length };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { DETAIL_COMMENTS_COUNT, ServerMessages as M } from '@folio/shared';
-import type { PublicArticleDetail, PublicArticleListItem } from '@folio/shared';
+import type { PublicArticleDetail, PublicArticleListItem, PublicComment } from '@folio/shared';
 import { notFound } from '../errors.js';
 import type { ArticleStats } from '../presenters/articles.presenter.js';
 import { presentPublicArticleDetail, presentPublicArticleListItem } from '../presenters/articles.presenter.js';
@@ -12,7 +12,8 @@ import { factsOfUploadPath, imagesShownBy } from './article-images.js';
 import type { ImageFactsLookup } from './article-images.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import { normalizeQuery } from './article-search.js';
-import { commentThreads } from './comment-threads.js';
+import { ArticleCommentsCache } from './comment-threads.js';
+import type { ArticleComments } from './comment-threads.js';
 import { GenerationMemo } from './generation-memo.js';
 
 export interface PublicArticleFilters {
@@ -26,6 +27,13 @@ function rankByCount(names: Iterable<string>): [string, number][] {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts].sort(([nameA, countA], [nameB, countB]) => countB - countA || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
+}
+
+/** The comments of an article's public detail (server/API.md §8.2), ready to send. */
+interface DetailComments {
+  count: number;
+  newest: PublicComment[];
+  threads: PublicComment[];
 }
 
 /** Lists kept per generation: each holds up to every article, so a few dozen searches at most. */
@@ -53,6 +61,9 @@ export class PublicArticlesService {
   private readonly lists: GenerationMemo<readonly ArticleRecord[]>;
   private readonly categoryRanking: GenerationMemo<string[]>;
   private readonly tagRanking: GenerationMemo<Record<string, number>>;
+  private readonly articleComments: ArticleCommentsCache;
+  /** The detail's comments as readers get them, built with {@link articleComments}. */
+  private readonly detailComments: GenerationMemo<DetailComments>;
 
   constructor(
     private readonly articles: ArticlesRepository,
@@ -69,6 +80,17 @@ export class PublicArticlesService {
     this.lists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
     this.categoryRanking = new GenerationMemo(dataGeneration);
     this.tagRanking = new GenerationMemo(dataGeneration);
+    this.articleComments = new ArticleCommentsCache(dataGeneration, (id) => this.comments.listVisibleForArticle(id));
+    this.detailComments = new GenerationMemo(dataGeneration);
+  }
+
+  /**
+   * A published article's visible comments and their threads (404 as {@link requirePublished}),
+   * the same object until the data changes.
+   */
+  commentsOf(id: number): ArticleComments {
+    this.requirePublished(id);
+    return this.articleComments.of(id);
   }
 
   /** Whether readers see this article. */
@@ -135,10 +157,16 @@ export class PublicArticlesService {
   detail(id: number, countView: boolean): PublicArticleDetail {
     const article = this.requirePublished(id);
     if (countView) this.articles.addView(id);
-    const comments = this.comments.listVisibleForArticle(id);
-    const stats = { views: this.articles.views(id), comment_count: comments.length };
-    const newest = comments.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment);
-    const threads = commentThreads(comments).slice(0, DETAIL_COMMENTS_COUNT).flat().map(presentPublicComment);
+    const comments = this.detailComments.get(String(id), () => {
+      const { newestFirst, threads } = this.articleComments.of(id);
+      return {
+        count: newestFirst.length,
+        newest: newestFirst.slice(0, DETAIL_COMMENTS_COUNT).map(presentPublicComment),
+        threads: threads.slice(0, DETAIL_COMMENTS_COUNT).flat().map(presentPublicComment),
+      };
+    });
+    const stats = { views: this.articles.views(id), comment_count: comments.count };
+    const { newest, threads } = comments;
     const body = this.articles.body(id);
     const detail = presentPublicArticleDetail(article, body, stats, { newest, threads }, this.diagrams.shownFor(article, body));
     return { ...detail, images: imagesShownBy(article.cover, body, this.imageFacts) };
