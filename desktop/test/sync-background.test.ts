@@ -11,6 +11,7 @@ import { createHttpClient } from '../src/core/http.js';
 import type { Mirror } from '../src/core/mirror.js';
 import { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
+import { mirrorWithSaveDuringSend } from './support/send-races.js';
 import { draftFromServer as draftFromServerIn, openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 let server: TestServer;
@@ -224,6 +225,72 @@ describe('background draft sync', () => {
     drafts.editorCaughtUp(draft.id);
     await drafts.save(draft.id, { title: '桌面上又改了标题' });
     expect(drafts.get(draft.id)?.fields.title).toBe('桌面上又改了标题');
+  });
+
+  it('sends a save that comes in as the answer to a push is recorded, with the next push', async () => {
+    const draft = await drafts.create({ fields: { title: '推送时的按键', content: 'one' } });
+    const racing = new SyncEngine({
+      drafts,
+      api: articlesApi(),
+      // The app's save handler tells the background sync once the save is on disk.
+      mirror: mirrorWithSaveDuringSend(mirror, () => {
+        void drafts.save(draft.id, { content: 'one two' }).then(() => background.draftSaved(draft.id));
+      }),
+    });
+    const background = new BackgroundSync({ drafts, sync: racing, canSend: () => true, delayMs: 50 });
+    background.draftSaved(draft.id);
+    await background.idle();
+
+    const id = drafts.get(draft.id)?.articleId as number;
+    expect(await adminArticle(id)).toMatchObject({ status: 'draft', content: 'one two' });
+    expect(drafts.get(draft.id)).toMatchObject({ state: 'synced', fields: { content: 'one two' } });
+    expect(drafts.list()[0]).toMatchObject({ unsent: false });
+  });
+
+  it('takes a save that came in during a push as the editor text, so deleting its words again sticks', async () => {
+    const draft = await drafts.create({ fields: { title: '删掉又回来', content: 'one' } });
+    let typed: Promise<unknown> | undefined;
+    const racing = new SyncEngine({
+      drafts,
+      api: articlesApi(),
+      mirror: mirrorWithSaveDuringSend(mirror, () => {
+        typed = drafts.save(draft.id, { content: 'one\n\ntwo' });
+      }),
+    });
+    expect((await racing.pushDraft(draft.id)).status).toBe('synced');
+    await typed;
+    // Sync replaced nothing, so the editor's next save is its text as it is.
+    await drafts.save(draft.id, { content: 'one' });
+    expect(drafts.get(draft.id)?.fields.content).toBe('one');
+  });
+
+  it('makes an editor change where a merge brought in the browser change a conflict, never writing over it', async () => {
+    const id = await createElsewhere({ title: '原来的标题', content: '第一段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    const shown = { ...(drafts.get(draft.id) as { fields: ArticleFields }).fields };
+    await drafts.save(draft.id, { ...shown, content: '第一段\n\n第二段' });
+    await editElsewhere(id, { title: '网页上改的标题' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('synced');
+    expect(drafts.get(draft.id)?.fields.title).toBe('网页上改的标题');
+
+    // The open editor never saw the browser's title, and the owner changes the title there too.
+    await drafts.save(draft.id, { ...shown, title: '桌面上改的标题', content: '第一段\n\n第二段\n\n第三段' });
+    expect(drafts.get(draft.id)).toMatchObject({
+      state: 'conflict',
+      fields: { title: '桌面上改的标题', content: '第一段\n\n第二段\n\n第三段' },
+      conflict: {
+        server: { id, title: '网页上改的标题', content: '第一段\n\n第二段' },
+        base: { title: '原来的标题', content: '第一段\n\n第二段' },
+      },
+    });
+    expect(drafts.list()[0]).toMatchObject({ state: 'conflict', waiting: true });
+    expect((await sync.pushDraft(draft.id)).status).toBe('skipped');
+    expect((await adminArticle(id)).title).toBe('网页上改的标题');
+
+    // Taking the server's side keeps the browser title; the owner's stays in the ring.
+    expect((await sync.resolveConflict(draft.id, { choice: 'theirs' })).draft.fields.title).toBe('网页上改的标题');
+    const ring = await drafts.revisions(draft.id);
+    expect(ring.map((revision) => revision.fields.title)).toContain('桌面上改的标题');
   });
 
   it('waits silently while offline and sends everything left once the server answers', async () => {

@@ -8,8 +8,9 @@ import type { DraftStore } from '../src/core/draft-store.js';
 import { createHttpClient } from '../src/core/http.js';
 import { openArticle } from '../src/core/mirror.js';
 import type { Mirror } from '../src/core/mirror.js';
-import type { SyncEngine } from '../src/core/sync.js';
+import { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
+import { fetchHoldingAnswer } from './support/send-races.js';
 import { openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 // The desktop edits an article offline while the browser edits it on the server; when the
@@ -170,6 +171,64 @@ describe('merging on sync against the base revision', () => {
 
     const byHand = paragraphs('第一段：原文。', '网页 + 桌面', '第三段：原文。');
     expect((await sync.resolveConflict(draftId, { choice: 'merged', content: byHand })).status).toBe('synced');
+    expect(await serverArticle(id)).toMatchObject({ title: '网页标题', content: byHand });
+  });
+
+  it('asks when the owner types into the line the browser changed while the base is being fetched', async () => {
+    const id = await createArticle('取基础版本时在打字');
+    const draftId = await desktopEditsOffline(id, {
+      content: paragraphs('第一段：原文。', '第二段：原文。', '第三段：桌面改的。'),
+    });
+    const remote = paragraphs('第一段：原文。', '第二段：网页改的。', '第三段：原文。');
+    await browserSaves(id, { content: remote });
+
+    // The server has answered the base fetch; before the desktop hears it, the owner types.
+    const typed = paragraphs('第一段：原文。', '第二段：桌面也改了。', '第三段：桌面改的。');
+    const fetch = fetchHoldingAnswer(
+      (method, pathName) => method === 'GET' && pathName.includes('/revisions/'),
+      () => drafts.save(draftId, { content: typed }),
+    );
+    const racing = new SyncEngine({
+      drafts,
+      mirror,
+      api: createArticlesApi(createHttpClient({ baseUrl: proxy.url, token, fetch })),
+    });
+    proxy.offline = false;
+    const [outcome] = await racing.publishPending();
+
+    expect(outcome).toMatchObject({
+      status: 'conflict',
+      draft: {
+        state: 'conflict',
+        fields: { content: typed },
+        conflict: { base: { content: BODY }, server: { content: remote } },
+      },
+    });
+    expect((await serverArticle(id)).content).toBe(remote);
+  });
+
+  it('a merge by hand never decides a field that came into conflict after the screen was shown', async () => {
+    const id = await createArticle('之后才冲突的字段');
+    const draftId = await desktopEditsOffline(id, { content: paragraphs('第一段：原文。', '桌面', '第三段：原文。') });
+    await browserSaves(id, { title: '网页标题', content: paragraphs('第一段：原文。', '网页', '第三段：原文。') });
+    expect((await backOnline()).status).toBe('conflict');
+
+    // The editor, still open, changes the title as well: now both sides changed it.
+    await drafts.save(draftId, { title: '桌面标题' });
+    const byHand = paragraphs('第一段：原文。', '网页 + 桌面', '第三段：原文。');
+    const outcome = await sync.resolveConflict(draftId, { choice: 'merged', content: byHand });
+    expect(outcome).toMatchObject({
+      status: 'conflict',
+      draft: { state: 'conflict', fields: { title: '桌面标题', content: byHand } },
+    });
+    expect(await serverArticle(id)).toMatchObject({
+      title: '网页标题',
+      content: paragraphs('第一段：原文。', '网页', '第三段：原文。'),
+    });
+
+    // Settled on the screen shown again, it goes out.
+    const settled = await sync.resolveConflict(draftId, { choice: 'merged', content: byHand, title: '网页标题' });
+    expect(settled.status).toBe('synced');
     expect(await serverArticle(id)).toMatchObject({ title: '网页标题', content: byHand });
   });
 

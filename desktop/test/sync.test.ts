@@ -11,6 +11,7 @@ import { createHttpClient } from '../src/core/http.js';
 import type { Mirror } from '../src/core/mirror.js';
 import { SyncEngine } from '../src/core/sync.js';
 import type { LoopbackProxy } from './support/loopback-proxy.js';
+import { mirrorWithSaveDuringSend } from './support/send-races.js';
 import { draftFromServer as draftFromServerIn, openSyncWorkspace, startProxiedServer } from './support/sync-workspace.js';
 
 let server: TestServer;
@@ -122,6 +123,28 @@ describe('publishing', () => {
     // One at a time, each with the revision the previous one got back: no self-inflicted 412.
     expect(settled.every((outcome) => outcome.status === 'synced')).toBe(true);
     expect((await serverArticles()).find((article) => article.id === id)?.content).toBe('第5次');
+  });
+
+  it('keeps a save that comes in as the answer is recorded, and publishes it next', async () => {
+    const id = await createOnServer('发送时的按键', 'zero');
+    const draft = await draftFromServer(id);
+    await drafts.save(draft.id, { content: 'one' });
+    let typed: Promise<unknown> | undefined;
+    const racing = new SyncEngine({
+      drafts,
+      api: articlesApi(),
+      mirror: mirrorWithSaveDuringSend(mirror, () => {
+        typed = drafts.save(draft.id, { content: 'one two' });
+      }),
+    });
+    const outcome = await racing.publish(draft.id);
+    await typed;
+    expect(typed).toBeDefined();
+    expect(outcome).toMatchObject({ status: 'synced', draft: { state: 'synced', fields: { content: 'one two' } } });
+    // On disk too: the server's "one" never replaced the newer keystrokes.
+    const reopened = await DraftStore.open(path.join(dir, 'drafts'));
+    expect(reopened.get(draft.id)?.fields.content).toBe('one two');
+    expect((await serverArticles()).find((article) => article.id === id)?.content).toBe('one two');
   });
 
   it('publishes a draft written elsewhere when 发布 is pressed here', async () => {

@@ -12,7 +12,9 @@
  *     edited 已同步 draft becomes 仅本地, other states keep theirs
  *   - `rememberEditorBase(id, fields)` / `editorCaughtUp(id)` — sync replaced the text under an
  *     editor that may still show the old one; until the editor reads the draft again, its saves
- *     are merged against that old text instead of overwriting what sync brought in
+ *     are merged against that old text instead of overwriting what sync brought in; where such a
+ *     save and sync changed the same place, the draft goes to 冲突 (the editor's text in the
+ *     draft, what sync brought in as the server's side) for the owner to decide
  *   - `revisions(id): Promise<DraftRevision[]>` (newest first),
  *     `restoreRevision(id, revisionId): Promise<StoredDraft>` (the current text is kept in the ring first)
  *   - `update(id, edit, { snapshot? }): Promise<StoredDraft>` — for sync: any change to a draft,
@@ -33,12 +35,23 @@ import {
 } from '@folio/shared';
 import type { ArticleFields, ArticleStatus, DraftState } from '@folio/shared';
 import { mergeArticleFields } from '@folio/shared/three-way-merge';
-import type { DraftRevision, DraftSummary } from '../channels/drafts.schema.js';
+import type { DraftRevision, DraftSummary, ServerCopy } from '../channels/drafts.schema.js';
 import { draftFromDisk, revisionsFromDisk } from './draft-file.js';
 import type { StoredDraft } from './draft-file.js';
 import { isUnsent, waitsForOwner } from './draft-sync-state.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { createKeyedSerialQueue } from './serial-queue.js';
+
+/**
+ * The text sync brought in under an open editor, as the server's side of a conflict: the article
+ * at the draft's base revision as far as this machine knows (a send still under way replaces it
+ * with the copy the server answers with, sync.ts). Null for a draft with no server article, whose
+ * text no one else can have changed.
+ */
+function broughtInCopy(draft: StoredDraft): ServerCopy | null {
+  if (draft.articleId === null) return null;
+  return { ...draft.fields, id: draft.articleId, revision: draft.baseRevision, updated_at: draft.updatedAt };
+}
 
 export class DraftError extends Error {
   override name = 'DraftError';
@@ -164,7 +177,17 @@ export class DraftStore {
       const editorBase = this.editorBases.get(id);
       if (editorBase) {
         // The editor's changes to the text it was shown, kept together with what sync brought in.
-        draft.fields = mergeArticleFields(editorBase, { ...editorBase, ...picked }, draft.fields).merged;
+        const merge = mergeArticleFields(editorBase, { ...editorBase, ...picked }, draft.fields);
+        // Where both changed the same place, nothing typed is dropped (the merge keeps the
+        // editor's side) and nothing sync brought in is sent over: the owner decides.
+        const brought = merge.conflicts.length > 0 && draft.state !== 'conflict' ? broughtInCopy(draft) : null;
+        draft.fields = merge.merged;
+        if (brought) {
+          draft.state = 'conflict';
+          draft.conflict = { server: brought, base: { ...editorBase }, detectedAt: this.now().toISOString() };
+          draft.lastError = D.conflictDetected;
+          return;
+        }
       } else {
         Object.assign(draft.fields, picked);
       }

@@ -15,12 +15,18 @@
  *   - `resolveConflict(draftId, resolution)` — 'mine' (the merge against the base with the
  *     local side of each overlap, PUT with If-Match of the server's current revision), 'theirs'
  *     (take the server copy; the local text stays in the revision ring), 'merged' (the given
- *     body and any field the owner settled, the other fields as for 'mine')
+ *     body and any field the owner settled, the other fields as for 'mine'; a field that an
+ *     edit since the screen was shown brought into conflict, and the owner did not settle, keeps
+ *     the draft in conflict: `conflict`, with what was settled kept in the draft)
  * - When the server moved on since the draft's base revision (412), the base is fetched
- *   (server/API.md §E10.2) and both sides are merged field by field (`mergeArticleFields`): with
+ *   (server/API.md §E10.2) and both sides are merged field by field (`mergeArticleFields`), once,
+ *   inside the draft store's queue, so with the text as it is after any save made meanwhile: with
  *   no overlap the merge is sent over the server's revision (again once more if it moved again
  *   meanwhile); only a real overlap becomes a conflict, kept with the server copy and the base.
  *   - `keepAsNew(draftId): Promise<StoredDraft>` — the local text as a separate new 仅本地 draft
+ * - Whether a save came in during a send is decided inside the store's queue too: a publish
+ *   sends the newer text next instead of taking the server's copy over it, a push leaves the
+ *   draft 仅本地 so the background sync sends it next.
  * - Images kept with the draft while offline (draft-images.ts) are uploaded and their links
  *   rewritten before any of its text is sent; an image the server refuses holds the text back
  *   (`rejected`, the reason in `lastError`). After a send the server confirms, kept images no
@@ -76,6 +82,13 @@ const MERGE_ATTEMPTS = 2;
 
 function toServerCopy(article: ServerArticle): ServerCopy {
   return { ...pickArticleFields(article), id: article.id, revision: article.revision, updated_at: article.updated_at };
+}
+
+/** The server refused the draft's text: both sides are kept for the owner to decide. */
+function markConflict(draft: StoredDraft, server: ServerArticle | null, base: ArticleFields | null): void {
+  draft.state = 'conflict';
+  draft.conflict = { server: server && toServerCopy(server), base, detectedAt: new Date().toISOString() };
+  draft.lastError = server ? D.conflictDetected : D.serverCopyDeleted;
 }
 
 export class SyncEngine {
@@ -150,15 +163,23 @@ export class SyncEngine {
         return { status: 'synced', draft: taken };
       }
       if (resolution.choice === 'merged' && !resolution.content.trim()) throw new DraftError(D.mergedTextRequired);
-      await this.change(
+      const settled = resolution.choice === 'merged' ? pickArticleFieldPatch(resolution) : {};
+      const resolved = await this.decide(
         draftId,
         (next) => {
-          // What only the server changed is kept: the local side wins only where both changed.
-          const base = draft.conflict?.base;
-          if (server && base) next.fields = mergeArticleFields(base, next.fields, pickArticleFields(server)).merged;
-          if (resolution.choice === 'merged') {
-            Object.assign(next.fields, pickArticleFieldPatch(resolution));
+          // What only the server changed is kept: the local side wins only where both changed,
+          // and (for a merge by hand) only in the fields the owner settled. The merge is of the
+          // text as it is now: a field an edit since brought into conflict goes back to the owner.
+          const base = next.conflict?.base;
+          const merge = server && base ? mergeArticleFields(base, next.fields, pickArticleFields(server)) : null;
+          const undecided = merge?.conflicts.filter((conflict) => !(conflict.field in settled)) ?? [];
+          if (resolution.choice === 'merged' && undecided.length > 0) {
+            Object.assign(next.fields, settled);
+            next.lastError = D.conflictDetected;
+            return false;
           }
+          if (merge) next.fields = merge.merged;
+          Object.assign(next.fields, settled);
           if (server) {
             next.baseRevision = server.revision;
           } else {
@@ -168,9 +189,11 @@ export class SyncEngine {
           }
           next.conflict = null;
           next.state = 'pending';
+          return true;
         },
         { snapshot: resolution.choice === 'merged' },
       );
+      if (!resolved.decision) return { status: 'conflict', draft: resolved.draft, message: D.conflictDetected };
       return this.send(draftId, MERGE_ATTEMPTS, 'publish');
     });
   }
@@ -234,32 +257,44 @@ export class SyncEngine {
     if (result.ok && confirms(result.value, sent)) {
       const article = result.value;
       await this.options.mirror?.rememberArticle(article);
-      const before = this.requireDraft(draftId);
       const createdAsDraft = draft.pendingCreate?.status === 'draft';
-      const changedMeanwhile =
-        before.seq !== draft.seq || (draft.pendingCreate !== null && !sameArticleFields(before.fields, sent));
-      // A publish whose create was the background sync's draft goes on to publish it.
-      const again = changedMeanwhile || (mode === 'publish' && createdAsDraft);
-      draft = await this.change(draftId, (next) => {
+      const { seq: sentSeq, pendingCreate: sentCreate } = draft;
+      // Decided inside the store's queue: a save still being written when the answer came is on
+      // the draft by now, so it is neither overwritten with the server's copy nor taken as sent.
+      const settled = await this.decide(draftId, (next) => {
+        const changedMeanwhile = next.seq !== sentSeq || (sentCreate !== null && !sameArticleFields(next.fields, sent));
         next.articleId = article.id;
         next.baseRevision = article.revision;
         next.serverStatus = article.status ?? null;
         next.pendingCreate = null;
+        if (next.state === 'conflict' && next.conflict) {
+          // A save met what this send carries (draft-store.ts): the owner decides, against
+          // the copy the server now holds.
+          next.conflict.server = toServerCopy(article);
+          return 'conflict';
+        }
         next.conflict = null;
         next.lastError = null;
-        if (!changedMeanwhile) next.pushedSeq = draft.seq;
+        if (!changedMeanwhile) next.pushedSeq = sentSeq;
         if (mode === 'push') {
-          // The text stays as typed (an editor may be open on it); only the state follows.
+          // The text stays as typed (an editor may be open on it); a newer save stays 仅本地,
+          // so the background sync sends it next.
           if (!changedMeanwhile) next.state = 'synced';
-        } else if (again) {
-          next.state = 'pending';
-        } else {
-          // The server's normalised copy (trimmed title, cleaned tags) becomes the local text.
-          next.fields = pickArticleFields(article);
-          next.state = 'synced';
+          return 'done';
         }
+        // A publish whose create was the background sync's draft goes on to publish it.
+        if (changedMeanwhile || createdAsDraft) {
+          next.state = 'pending';
+          return 'again';
+        }
+        // The server's normalised copy (trimmed title, cleaned tags) becomes the local text.
+        next.fields = pickArticleFields(article);
+        next.state = 'synced';
+        return 'done';
       });
-      if (again && mode === 'publish') return this.send(draftId, mergesLeft, mode);
+      draft = settled.draft;
+      if (settled.decision === 'conflict') return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
+      if (settled.decision === 'again') return this.send(draftId, mergesLeft, mode);
       return { status: 'synced', draft };
     }
 
@@ -279,24 +314,28 @@ export class SyncEngine {
       const base = server && (await this.baseOf(draft));
       if (server && base && mergesLeft > 0) {
         const remote = pickArticleFields(server);
-        if (mergeArticleFields(base, draft.fields, remote).conflicts.length === 0) {
-          // Merged with what is in the draft now (typing may have gone on during the calls).
-          await this.change(
-            draftId,
-            (next) => {
-              next.fields = mergeArticleFields(base, next.fields, remote).merged;
-              next.baseRevision = server.revision;
-            },
-            { snapshot: true },
-          );
-          return this.send(draftId, mergesLeft - 1, mode);
-        }
+        // Merged once, with the draft as it is inside the store's queue: typing may have gone on
+        // during the calls, and an overlap it made is the owner's to decide like any other.
+        const merged = await this.decide(
+          draftId,
+          (next) => {
+            const merge = mergeArticleFields(base, next.fields, remote);
+            // A draft a save already put in conflict waits for the owner too.
+            if (merge.conflicts.length > 0 || next.state === 'conflict') {
+              markConflict(next, server, base);
+              return false;
+            }
+            next.fields = merge.merged;
+            next.baseRevision = server.revision;
+            return true;
+          },
+          { snapshot: true },
+        );
+        if (merged.decision) return this.send(draftId, mergesLeft - 1, mode);
+        draft = merged.draft;
+      } else {
+        draft = await this.change(draftId, (next) => markConflict(next, server, base));
       }
-      draft = await this.change(draftId, (next) => {
-        next.state = 'conflict';
-        next.conflict = { server: server && toServerCopy(server), base, detectedAt: new Date().toISOString() };
-        next.lastError = server ? D.conflictDetected : D.serverCopyDeleted;
-      });
       return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
     }
 
@@ -353,15 +392,33 @@ export class SyncEngine {
     return draft;
   }
 
+  /** A change whose edit also decides what happens next, with the draft as it is in the store's queue. */
+  private async decide<T>(
+    draftId: string,
+    edit: (draft: StoredDraft) => T,
+    options: { snapshot?: boolean } = {},
+  ): Promise<{ draft: StoredDraft; decision: T }> {
+    const decisions: T[] = [];
+    const draft = await this.change(draftId, (next) => decisions.push(edit(next)), options);
+    return { draft, decision: decisions[0] as T };
+  }
+
   private async change(
     draftId: string,
     edit: (draft: StoredDraft) => void,
     options: { snapshot?: boolean } = {},
   ): Promise<StoredDraft> {
-    const before = this.options.drafts.get(draftId);
-    const draft = await this.options.drafts.update(draftId, edit, options);
-    // An editor open on the draft still shows the text sync just replaced.
-    if (before && !sameArticleFields(before.fields, draft.fields)) this.options.drafts.rememberEditorBase(draftId, before.fields);
+    const draft = await this.options.drafts.update(
+      draftId,
+      (next) => {
+        const shown = { ...next.fields };
+        edit(next);
+        // An editor open on the draft still shows the text sync just replaced. Compared inside
+        // the store's queue: a save that landed meanwhile is the editor's own text, not sync's.
+        if (!sameArticleFields(shown, next.fields)) this.options.drafts.rememberEditorBase(draftId, shown);
+      },
+      options,
+    );
     this.options.onDraftChange?.(draft);
     return draft;
   }
