@@ -1,12 +1,13 @@
 import { request } from 'node:http';
-import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, login, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import type { UploadLogFile } from '../../src/store/records.js';
-import { UPLOAD_GRACE_MS } from '../../src/store/startup-sweeps.js';
+import { UPLOAD_GRACE_MS, referencedNames } from '../../src/store/startup-sweeps.js';
+import { buildArticleRecord } from '../support/article-record.js';
 import { buildImage, imageForm } from '../fixtures/images.js';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../support/server-process.js';
 import type { ServerProcess } from '../support/server-process.js';
@@ -142,5 +143,47 @@ describe('start-up sweeps of uploads', () => {
     expect(await readdir(tempDir)).toHaveLength(1);
     child = await spawnServer({ dataDir });
     expect(await readdir(tempDir)).toEqual([]);
+  });
+});
+
+/** Runs `work` while counting the substring searches (`String.prototype.includes`) for one of `needles`. */
+async function countingSearchesFor<T>(
+  needles: ReadonlySet<string>,
+  work: () => Promise<T>,
+): Promise<{ result: T; searches: number }> {
+  const includes = vi.spyOn(String.prototype, 'includes');
+  try {
+    const result = await work();
+    const searches = includes.mock.calls.filter(([needle]) => typeof needle === 'string' && needles.has(needle)).length;
+    return { result, searches };
+  } finally {
+    includes.mockRestore();
+  }
+}
+
+describe('which judged uploads stored text names', () => {
+  it('looks for every judged name in one pass over each stored text, however many names are judged', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'folio-sweep-names-'));
+    dataDir = dir;
+    const names = Array.from({ length: 400 }, (_, index) => `${index.toString(16).padStart(32, '0')}.png`);
+    const [inBody, atSentenceEnd, inAvatars, inCover, insideLongerWord] = names;
+    await mkdir(path.join(dir, 'article-bodies'));
+    await mkdir(path.join(dir, 'revisions'));
+    for (let index = 0; index < 20; index += 1) {
+      await writeFile(
+        path.join(dir, 'article-bodies', `${index}.md`),
+        `第${index}篇 ![](/uploads/${index === 3 ? inBody : 'x.png'})`,
+      );
+    }
+    await writeFile(path.join(dir, 'article-bodies', 'last.md'), `见 /uploads/${atSentenceEnd}. 完`);
+    // An avatar record holds its bare filename; a longer word holding a name still keeps it.
+    await writeFile(path.join(dir, 'avatars.json'), JSON.stringify({ items: [{ filename: inAvatars }] }));
+    await writeFile(path.join(dir, 'site-blocks.json'), JSON.stringify({ note: `copy-of-${insideLongerWord}-old` }));
+    const articles = [buildArticleRecord(1, { cover: `/uploads/${inCover}` })];
+
+    const { result: found, searches } = await countingSearchesFor(new Set(names), () => referencedNames(dir, articles, names));
+    expect([...found].sort()).toEqual([inBody, atSentenceEnd, inAvatars, inCover, insideLongerWord].sort());
+    // Looking for the names one by one searches every text once per name: 400 names × 20-odd texts.
+    expect(searches).toBe(0);
   });
 });
