@@ -13,3 +13,4 @@ export * from './timestamps.js';
 export * from './article-fields.js';
 export * from './article-revisions.js';
 export * from './mail.js';
+export * from './storage-health.js';

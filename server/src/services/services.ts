@@ -14,6 +14,7 @@ import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import { RevisionsRepository } from '../store/revisions.repository.js';
 import type { ContactRecord, SkillRecord } from '../store/records.js';
 import { SiteBlocksRepository } from '../store/site-blocks.repository.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import type { Store } from '../store/store.js';
 import { ImageSizesRepository } from '../store/image-sizes.repository.js';
 import { UploadsRepository } from '../store/uploads.repository.js';
@@ -74,6 +75,8 @@ export interface Services {
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
   backupImport: BackupImportService;
+  /** How the data directory's writes are going: a full or failing disk (server/API.md §E15). */
+  storage: StorageHealth;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
   dataGeneration(): number;
   /** The views counted since start: unchanged means no view count moved (they are outside {@link dataGeneration}). */
@@ -110,6 +113,8 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     autosaves,
     schedule,
   });
+  // A failed save is also logged with its request; a failed background compaction only here.
+  store.health.onFailure((failure, error) => logger.error(`Data directory write failed (${failure.operation})`, error));
   const credentials = await loadAdminCredentials(config, logger);
   const mail = new MailService(config, store, credentials.secret, logger);
   const publicArticles = new PublicArticlesService(
@@ -150,6 +155,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),
     backupImport: new BackupImportService(backupRepository, uploadRepository, logger, schedule),
+    storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,
   };

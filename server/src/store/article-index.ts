@@ -10,6 +10,7 @@ import { StoredArticleViews } from './stored-article-views.js';
 import { ARTICLE_SNAPSHOT, articleLogName } from './data-layout.js';
 import type { FileAppend } from './journal.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
+import type { StorageHealth } from './storage-health.js';
 
 const COMPACT_AT_LEAST_BYTES = 256 * 1024;
 /** A snapshot is flushed this much at a time, so saves made meanwhile wait for a slice of it, not all. */
@@ -51,6 +52,8 @@ export class ArticleIndex {
   readonly views: StoredArticleViews;
   /** The background snapshot being written, if any. */
   private compaction: Promise<void> | null = null;
+  /** Told how each background compaction went: a failed one is answered to no request. */
+  private health: StorageHealth | null = null;
 
   private constructor(
     private readonly dataDir: string,
@@ -107,6 +110,11 @@ export class ArticleIndex {
     }
     const { size } = await fs.stat(snapshotPath);
     return new ArticleIndex(dataDir, collection, generation, logBytes, size);
+  }
+
+  /** Where each background compaction's outcome is reported (and, through it, logged). */
+  reportTo(health: StorageHealth): void {
+    this.health = health;
   }
 
   /** Notes what a mutation naming articles returned: the records it changed in place (see ArticleChangeTracker). */
@@ -176,9 +184,12 @@ export class ArticleIndex {
     this.generation = generation;
     this.logBytes = 0;
     this.compaction = this.writeSnapshot(snapshot, generation)
-      // The older logs still hold everything the snapshot would have: start-up replays them all,
-      // and the next compaction tries again.
-      .catch(() => undefined)
+      .then(
+        () => this.health?.succeeded('compaction'),
+        // The older logs still hold everything the snapshot would have: start-up replays them all,
+        // and the next compaction tries again. Meanwhile the logs grow: the admin is told.
+        (error: unknown) => this.health?.failed('compaction', error),
+      )
       .finally(() => {
         this.compaction = null;
       });

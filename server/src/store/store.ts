@@ -28,6 +28,7 @@ import { repairNextId } from './record-ids.js';
 import { RevisionFiles } from './revision-files.js';
 import type { ArticleRecord, CollectionFile } from './records.js';
 import { sweepAtStart } from './startup-sweeps.js';
+import { StorageHealth } from './storage-health.js';
 import { emptyState } from './store-state.js';
 import type { CollectionName, FileCollectionName, FileState, StoreState } from './store-state.js';
 import type { ArticlePick } from './stored-article-views.js';
@@ -89,6 +90,9 @@ export class Store {
   /** Files written by the commit beside the collections, in the same journalled commit. */
   private readonly pendingFiles: readonly CommitFiles[];
 
+  /** How the data directory's writes are going, for the admin (server/API.md §E15). */
+  readonly health: StorageHealth;
+
   private constructor(
     readonly dataDir: string,
     private readonly journal: Journal,
@@ -99,6 +103,8 @@ export class Store {
     this.revisions = new RevisionFiles(dataDir);
     this.mail = new MailOutboxFiles(dataDir);
     this.pendingFiles = [this.idempotencyAnswers, this.revisions, this.mail];
+    this.health = new StorageHealth(dataDir, () => this.unrecoverable !== null);
+    articleIndex.reportTo(this.health);
     this.diagrams = new DiagramFiles(path.join(dataDir, DIAGRAMS_DIR), () => this.articleIndex.views.diagramFiles());
     const state = emptyState();
     this.dbs = Object.fromEntries(
@@ -333,6 +339,7 @@ export class Store {
       for (const [name, data] of files) keepNextIdAtLeast(data, this.dbs[name].data);
       // Read before anything is swapped: a damaged log leaves the state as it was, refused.
       await this.mail.load();
+      articleIndex.reportTo(this.health);
       this.articleIndex = articleIndex;
       for (const [name, data] of files) (this.dbs[name] as Low<unknown>).data = data;
       const { skills, contacts, avatars, articles } = this.state;
@@ -394,8 +401,10 @@ export class Store {
           articleCommit?.committed();
           this.comments.committed(commentArticles);
           for (const { source, names: taken } of pending) source.committed(taken);
+          this.health.succeeded('commit');
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
+          this.health.failed('commit', error);
           // Every change not yet on disk is dropped, this batch's and those made since (they
           // were made on top of it): the clients are told they failed, so none may be served
           // or written by a later commit (a retried comment would be stored twice).

@@ -19,3 +19,4 @@ export * from './public-comments.messages.js';
 export * from './mail.messages.js';
 export * from './desktop-comments.messages.js';
 export * from './admin-comments.messages.js';
+export * from './storage.messages.js';
