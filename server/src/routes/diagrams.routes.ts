@@ -1,11 +1,26 @@
 import type { Router } from '@koa/router';
+import type { Context } from 'koa';
 import { LIMITS, ServerMessages as M, diagramRenderingSchema } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../errors.js';
 import { jsonBody } from '../http/body.js';
 import { sendOk } from '../http/envelope.js';
+import { bearerToken } from '../http/require-admin.js';
 import { parseBody, parseId } from '../http/validate.js';
+import type { AuthService } from '../services/auth.service.js';
 import { emitArticlesChanged } from './admin/articles/articles.routes.js';
+
+/** Whether the request carries a valid admin token; a missing or bad one is a visitor's request, not an error. */
+function isAdmin(ctx: Context, auth: AuthService): boolean {
+  const token = bearerToken(ctx);
+  if (token === undefined) return false;
+  try {
+    auth.verify(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What a diagram image may do when opened on its own rather than through `<img>` (where an SVG
@@ -30,13 +45,20 @@ export function registerDiagramRoutes(router: Router, { services, realtime, requ
     sendOk(ctx, await services.diagrams.undrawnArticleIds());
   });
 
+  // A published article's images are anyone's; an unpublished one's only the admin's, with the
+  // token as the admin's API calls send it (server/API.md §E5).
   router.get('/diagrams/:file', async (ctx) => {
-    const image = await services.diagrams.readImage(ctx.params.file ?? '');
+    const file = ctx.params.file ?? '';
+    const forAdmin = isAdmin(ctx, services.auth);
+    const image = await services.diagrams.readImage(file, forAdmin);
     if (image === undefined) throw notFound(M.fileNotFound);
     ctx.type = 'image/svg+xml';
     ctx.set('Content-Security-Policy', DIAGRAM_IMAGE_POLICY);
-    // Named after their content: a changed drawing is a new name, so a file can be cached for good.
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    // Named after their content: a changed drawing is a new name, so a file can be cached for
+    // good; one the admin alone may see is kept by no shared cache.
+    const isPublic = !forAdmin || services.diagrams.isPublicImage(file.replace(/\.svg$/, ''));
+    ctx.set('Cache-Control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    ctx.vary('Authorization');
     ctx.body = image;
   });
 }

@@ -91,11 +91,22 @@ export class DiagramsService {
   }
 
   /**
-   * A diagram image a live article shows, by its file name (`<sha256>.svg`); undefined for any
-   * other name, and when the file went meanwhile (an edit dropped the diagram).
+   * A diagram image by its file name (`<sha256>.svg`): for anyone when a published article shows
+   * it, for the admin (`forAdmin`) when any live article does; undefined for any other name, for
+   * a draft's or scheduled article's diagram asked by anyone else (its name comes from its
+   * content, so knowing a diagram's source would otherwise show what an unpublished article
+   * draws), and when the file went meanwhile (an edit dropped the diagram).
    */
-  readImage(fileName: string): Promise<Buffer | undefined> {
+  readImage(fileName: string, forAdmin: boolean): Promise<Buffer | undefined> {
     const name = fileName.endsWith('.svg') ? fileName.slice(0, -'.svg'.length) : '';
+    if (!forAdmin && !this.isPublicImage(name)) return Promise.resolve(undefined);
     return this.diagrams.readLiveImage(name);
+  }
+
+  /** Whether a published article shows the image named `name`. */
+  isPublicImage(name: string): boolean {
+    return this.articles
+      .listPublic()
+      .some((article) => article.diagrams?.some((diagram) => diagram.light === name || diagram.dark === name));
   }
 }

@@ -175,6 +175,51 @@ describe('POST /api/admin/articles/:id/diagrams', () => {
   });
 });
 
+describe("an unpublished article's diagram images", () => {
+  const createUnpublished = async (json: Record<string, unknown>) => {
+    const response = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+      token,
+      json: { title: '还没发布', content: BODY, category: '', tags: '', summary: '', cover: '', ...json },
+    });
+    expect(response.status).toBe(201);
+    return response.body.id as number;
+  };
+  const fetchImage = (url: string, bearer?: string) =>
+    fetch(`${server.url}${url}`, bearer === undefined ? {} : { headers: { Authorization: `Bearer ${bearer}` } });
+
+  it('are served to the admin alone, kept by no shared cache, until the article is published', async () => {
+    const inAnHour = `${new Date(Date.now() + 3_600_000).toISOString().slice(0, 19)}Z`;
+    const cases = [{ status: 'draft' }, { status: 'scheduled', publish_at: inAnHour }];
+    for (const [index, unpublished] of cases.entries()) {
+      const id = await createUnpublished(unpublished);
+      // Images are named by content: each case draws its own, shown by no other article.
+      const uploaded = await upload(id, { source: SOURCE, light: svg(`#ab${index}`), dark: svg(`#cd${index}`) });
+      expect(uploaded.status).toBe(200);
+      const { light_url, dark_url } = uploaded.body.data as PublicDiagram;
+
+      for (const url of [light_url, dark_url]) {
+        for (const bearer of [undefined, 'not-a-token']) {
+          const refused = await fetchImage(url, bearer);
+          expect([unpublished.status, bearer, refused.status]).toEqual([unpublished.status, bearer, 404]);
+          expect(await refused.json()).toMatchObject({ msg: '文件不存在' });
+        }
+        const admins = await fetchImage(url, token);
+        expect(admins.status).toBe(200);
+        expect(admins.headers.get('content-type')).toBe('image/svg+xml');
+        expect(admins.headers.get('cache-control')).toBe('private, no-store');
+        expect(admins.headers.get('vary')).toMatch(/Authorization/i);
+        expect(await admins.text()).toContain('<svg');
+      }
+
+      const published = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, { token, json: { status: 'published' } });
+      expect(published.status).toBe(200);
+      const open = await fetchImage(light_url);
+      expect(open.status).toBe(200);
+      expect(open.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
+
 describe('GET /api/admin/diagrams/undrawn', () => {
   const undrawn = async () => {
     const response = await api<EnvelopeBody>('GET', '/api/admin/diagrams/undrawn', { token });
