@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { AnswerReplay } from './http/answer-replay.js';
+import { ipClientAddress } from './http/client-address.js';
 import { logStreamErrors } from './http/client-faults.js';
 import { corsForApi } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
@@ -140,6 +141,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   }
 
   const replay = new AnswerReplay();
+  koa.use(ipClientAddress());
   koa.use(replay.keep());
   koa.use(securityHeaders());
   koa.use(errorHandler(logger));

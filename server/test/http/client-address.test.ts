@@ -76,3 +76,21 @@ describe('client address behind two trusted proxies (TRUST_PROXY_HOPS=2)', () =>
     expect(await storedAddresses(started(), articleId)).toEqual(['203.0.113.9']);
   });
 });
+
+describe('client address that is not an IP address', () => {
+  const started = useProxiedServer({ commentRateLimits: { perMinute: 100, perHour: 100 } });
+
+  it('is never stored: a forged X-Forwarded-For that is not an address gives way to the connection’s', async () => {
+    const { api, token } = started();
+    const articleId = await createArticle(api, token);
+    // The last entry is the one believed with one proxy; here a client wrote all of it.
+    const forged = ['<script>', '1.2.3.4, evil', '203.0.113.5:8080', '', '999.1.1.1'];
+    for (const header of forged) {
+      const headers = header === '' ? { 'X-Forwarded-For': ' , ' } : { 'X-Forwarded-For': header };
+      expect((await postComment(api, articleId, {}, headers)).status, header).toBe(201);
+    }
+    const stored = await storedAddresses(started(), articleId);
+    expect(stored).toHaveLength(forged.length);
+    for (const address of stored) expect(address).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+  });
+});
