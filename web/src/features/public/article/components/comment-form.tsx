@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import {
   CommentConversationMessages,
@@ -61,6 +61,25 @@ export function CommentForm(props: CommentFormProps) {
   const ready = valid && !sending && !disabled;
   const reply = parentId !== null;
   const emailHint = emailLeft && identity.email.trim() !== '' ? emailProblem : null;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The server-rendered form can be typed into before the script arrives; hydration keeps the
+  // DOM's text but not the state, and the next render would write the empty state back over it.
+  // Right after hydration (before any re-render), the typed text becomes the state. Once, on
+  // mount: from then on the state leads and the DOM follows.
+  useLayoutEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const typed = (name: string) => {
+      const field = fields.namedItem(name);
+      return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+    };
+    const author = typed('author') || identity.author;
+    const email = typed('email') || identity.email;
+    if (author !== identity.author || email !== identity.email) onIdentityChange({ author, email });
+    const text = typed('content');
+    if (text !== '') setContent(text);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,6 +111,7 @@ export function CommentForm(props: CommentFormProps) {
   return (
     <form
       className={reply ? `${styles.form} ${styles.replyForm}` : styles.form}
+      ref={formRef}
       onSubmit={(event) => void submit(event)}
       onKeyDown={closeOnEscape}
       aria-label={label}
@@ -101,6 +121,7 @@ export function CommentForm(props: CommentFormProps) {
           {(id) => (
             <TextInput
               id={id}
+              name="author"
               value={identity.author}
               aria-required
               autoFocus={reply && identity.author === ''}
@@ -115,6 +136,7 @@ export function CommentForm(props: CommentFormProps) {
             <>
               <TextInput
                 id={id}
+                name="email"
                 type="email"
                 value={identity.email}
                 autoComplete="email"
@@ -138,6 +160,7 @@ export function CommentForm(props: CommentFormProps) {
         {(id) => (
           <Textarea
             id={id}
+            name="content"
             value={content}
             rows={reply ? 3 : 4}
             aria-required
