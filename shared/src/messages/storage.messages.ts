@@ -6,7 +6,7 @@ export const StorageMessages = {
   compactionFailed: (code: string) => `后台整理文章索引失败（${code}）。文章日志会继续变大，直到整理成功。`,
   bannerFailingTitle: '数据目录写入失败',
   bannerRefusingTitle: '数据目录无法写入，所有保存都被拒绝',
-  bannerRefusingBody: '请检查磁盘，然后重启服务器。',
+  bannerRefusingBody: '请检查磁盘并腾出空间：下一次保存会再试；仍然失败时请重启服务器。',
   bannerLowSpaceTitle: '磁盘空间不足',
   bannerLowSpace: (free: string) => `数据目录所在的磁盘只剩 ${free}，之后的保存可能失败。`,
   bannerLastFailure: (at: string, message: string) => `${at}：${message}`,
