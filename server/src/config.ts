@@ -67,6 +67,24 @@ export const DEFAULT_MAIL_RETRY: MailRetrySchedule = Object.freeze({
   giveUpAfterMs: 24 * 60 * 60_000,
 });
 
+/** How much mail the comments may cause (server/API.md §E13.4). */
+export interface MailLimits {
+  /** Reply notices one address gets in 24 hours; past it, replies are not mailed. */
+  replyMailsPerDay: number;
+  /** The owner's notices of single comments in an hour; the rest of the hour's go in one digest. */
+  ownerMailsPerHour: number;
+  /** The outbox holds at most this many mails waiting, and this many bytes of their text; the oldest past it are dropped. */
+  outboxMails: number;
+  outboxBytes: number;
+}
+
+export const DEFAULT_MAIL_LIMITS: MailLimits = Object.freeze({
+  replyMailsPerDay: 10,
+  ownerMailsPerHour: 20,
+  outboxMails: 10_000,
+  outboxBytes: 20 * 1024 * 1024,
+});
+
 export interface MailConfig {
   /** `smtp://` or `smtps://`, with `user:pass@` when the server wants a sign-in. */
   smtpUrl: string;
@@ -75,6 +93,7 @@ export interface MailConfig {
   /** Where the owner's notice of each new comment goes; undefined: only readers' reply mail. */
   ownerEmail: string | undefined;
   retry: MailRetrySchedule;
+  limits: MailLimits;
 }
 
 const MAIL_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/;
@@ -200,7 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     logLevel: vars.LOG_LEVEL,
     mail: vars.SMTP_URL
-      ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? '', ownerEmail: vars.OWNER_EMAIL, retry: DEFAULT_MAIL_RETRY }
+      ? {
+          smtpUrl: vars.SMTP_URL,
+          from: vars.MAIL_FROM ?? '',
+          ownerEmail: vars.OWNER_EMAIL,
+          retry: DEFAULT_MAIL_RETRY,
+          limits: DEFAULT_MAIL_LIMITS,
+        }
       : undefined,
   });
 }

@@ -1,3 +1,5 @@
+import { MailMessages as T } from '@folio/shared';
+import type { MailLimits } from '../config.js';
 import type { MailRecord } from './mail-outbox-files.js';
 import type { Store, StoreState } from './store.js';
 
@@ -6,7 +8,12 @@ export type { MailRecord } from './mail-outbox-files.js';
 /** The addresses of two mails are the same person's when equal after trimming, whatever the case. */
 export const normaliseAddress = (address: string): string => address.trim().toLowerCase();
 
-/** The comment-mail outbox and the unsubscribed addresses (server/API.md §E13). */
+/** Given-up mails kept for the admin's list at most; the oldest past it are forgotten. */
+const GIVEN_UP_KEPT = 1000;
+
+const sizeOf = (mail: MailRecord) => Buffer.byteLength(mail.subject) + Buffer.byteLength(mail.text);
+
+/** The comment-mail outbox, and the unsubscribed and confirmed addresses (server/API.md §E13). */
 export class MailOutboxRepository {
   constructor(private readonly store: Store) {}
 
@@ -19,12 +26,52 @@ export class MailOutboxRepository {
     return state.mail.isUnsubscribed(normaliseAddress(address));
   }
 
+  static isConfirmed(state: StoreState, address: string): boolean {
+    return state.mail.isConfirmed(normaliseAddress(address));
+  }
+
+  /** When `address` was last asked to confirm, as an ISO time. */
+  static askedAt(state: StoreState, address: string): string | undefined {
+    return state.mail.askedAt(normaliseAddress(address));
+  }
+
+  static markAsked(state: StoreState, address: string, at: Date): void {
+    state.mail.markAsked(normaliseAddress(address), at.toISOString());
+  }
+
+  /**
+   * Keeps the outbox within `limits` (server/API.md §E13.4): past its count or size, the oldest
+   * waiting mails are given up unsent, their text dropped, with the reason shown to the admin; and
+   * the admin's list of given-up mails keeps the newest {@link GIVEN_UP_KEPT}.
+   */
+  static dropOldestPast(state: StoreState, limits: MailLimits, at: Date): void {
+    const all = state.mail.all();
+    const waiting = all.filter((mail) => mail.gave_up_at === null);
+    let count = waiting.length;
+    let bytes = 0;
+    for (const mail of waiting) bytes += sizeOf(mail);
+    const givenUp = all.length - waiting.length;
+    if (count <= limits.outboxMails && bytes <= limits.outboxBytes && givenUp <= GIVEN_UP_KEPT) return;
+    waiting.sort(oldestFirst);
+    for (const mail of waiting) {
+      if (count <= limits.outboxMails && bytes <= limits.outboxBytes) break;
+      state.mail.put({ ...mail, text: '', last_error: T.outboxFull, gave_up_at: at.toISOString() });
+      count -= 1;
+      bytes -= sizeOf(mail);
+    }
+    const gone = state.mail
+      .all()
+      .filter((mail) => mail.gave_up_at !== null)
+      .sort((a, b) => (b.gave_up_at ?? '').localeCompare(a.gave_up_at ?? ''));
+    for (const mail of gone.slice(GIVEN_UP_KEPT)) state.mail.delete(mail.id);
+  }
+
   /** Every mail still to send, oldest first. */
   queued(): MailRecord[] {
     return this.store.state.mail
       .all()
       .filter((mail) => mail.gave_up_at === null)
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+      .sort(oldestFirst);
   }
 
   /** Every given-up mail, the most recently given up first. */
@@ -49,9 +96,22 @@ export class MailOutboxRepository {
    * goes to has not unsubscribed.
    */
   isStillWanted(mail: MailRecord): boolean {
+    // A digest lists many comments; those deleted since are listed anyway (the owner deleted them).
+    if (mail.kind === 'digest') return true;
     const comment = this.store.state.comments.find(mail.comment_id);
     if (!comment || comment.created_at !== mail.comment_created_at) return false;
-    return mail.kind === 'owner' || (comment.status !== 'pending' && !this.isUnsubscribed(mail.to));
+    if (mail.kind === 'owner') return true;
+    if (mail.kind === 'confirm') return !this.isUnsubscribed(mail.to) && !this.isConfirmed(mail.to);
+    return comment.status !== 'pending' && !this.isUnsubscribed(mail.to);
+  }
+
+  isConfirmed(address: string): boolean {
+    return MailOutboxRepository.isConfirmed(this.store.state, address);
+  }
+
+  /** Reply mail may go to `address` from now on (its owner followed the confirmation link). */
+  confirm(address: string): Promise<void> {
+    return this.store.mutate(['mail'], (state) => state.mail.confirm(normaliseAddress(address)));
   }
 
   /**
@@ -104,4 +164,8 @@ export class MailOutboxRepository {
       if (mail) state.mail.put(change(mail));
     });
   }
+}
+
+function oldestFirst(a: MailRecord, b: MailRecord): number {
+  return a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAIL_RETRY, loadConfig } from '../../src/config.js';
+import { DEFAULT_MAIL_LIMITS, DEFAULT_MAIL_RETRY, loadConfig } from '../../src/config.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, { dotenv: false });
 
@@ -22,6 +22,7 @@ describe('mail configuration', () => {
       from: 'Folio <blog@example.com>',
       ownerEmail: 'me@example.com',
       retry: DEFAULT_MAIL_RETRY,
+      limits: DEFAULT_MAIL_LIMITS,
     });
     const site = { PUBLIC_URL: 'https://blog.example.com' };
     expect(load({ ...site, SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'blog@example.com' }).mail?.ownerEmail).toBeUndefined();

@@ -1,4 +1,5 @@
-import type { ServerConfig } from '../../src/config.js';
+import { DEFAULT_MAIL_LIMITS } from '../../src/config.js';
+import type { MailLimits, ServerConfig } from '../../src/config.js';
 import type { CommentNoticeEvent, StoredComment } from '../../src/services/comment-notices.js';
 import type { CommentRecord } from '../../src/store/records.js';
 import { startTestServer } from '../../../tests/support/test-server.js';
@@ -8,17 +9,26 @@ export const OWNER_EMAIL = 'owner@example.com';
 export const SITE_ORIGIN = 'https://blog.example.com';
 
 /** Mail config for an SMTP server on loopback, with retries fast enough for a test. */
-export function mailConfig(port: number, retry: Partial<NonNullable<ServerConfig['mail']>['retry']> = {}): ServerConfig['mail'] {
+export function mailConfig(
+  port: number,
+  retry: Partial<NonNullable<ServerConfig['mail']>['retry']> = {},
+  limits: Partial<MailLimits> = {},
+): ServerConfig['mail'] {
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     from: 'Folio 博客 <blog@example.com>',
     ownerEmail: OWNER_EMAIL,
     retry: { firstDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, ...retry },
+    limits: { ...DEFAULT_MAIL_LIMITS, ...limits },
   };
 }
 
-export function startMailServer(port: number, retry?: Parameters<typeof mailConfig>[1]): Promise<TestServer> {
-  return startTestServer({ config: { mail: mailConfig(port, retry) } });
+export function startMailServer(
+  port: number,
+  retry?: Parameters<typeof mailConfig>[1],
+  limits?: Parameters<typeof mailConfig>[2],
+): Promise<TestServer> {
+  return startTestServer({ config: { mail: mailConfig(port, retry, limits) } });
 }
 
 let nextId = 100;
@@ -56,4 +66,9 @@ export async function queueNotice(server: TestServer, event: CommentNoticeEvent,
     if (storeComment) state.comments.put(event.stored.comment);
     notices.queue(state, event);
   });
+}
+
+/** Marks `address` as confirmed by its owner, as following the link of its confirmation mail does. */
+export async function confirmAddress(server: TestServer, address: string): Promise<void> {
+  await server.app.store.mutate(['mail'], (state) => state.mail.confirm(address.trim().toLowerCase()));
 }

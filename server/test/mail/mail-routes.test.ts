@@ -32,6 +32,18 @@ afterAll(async () => {
 
 const addresses = (from: number) => sink.mails.slice(from).map((mail) => recipientsOf(mail).join(',').toLowerCase());
 
+/** Follows, as its reader would, the link of the confirmation mail sent to `address`. */
+async function followConfirmation(address: string): Promise<void> {
+  const mail = sink.mails.find(
+    (sent) => recipientsOf(sent).join(',').toLowerCase() === address && sent.text?.includes('/api/mail/confirm?'),
+  );
+  const link = /https:\/\/blog\.example\.com(\/api\/mail\/confirm\?\S+)/.exec(mail?.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  const page = await fetch(`${server.url}${link}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('已确认');
+}
+
 /** Waits until the outbox is empty, so every mail queued so far has arrived. */
 async function outboxEmptied(): Promise<void> {
   for (let tries = 0; tries < 400; tries += 1) {
@@ -49,8 +61,11 @@ describe('comment mail through the comment routes', () => {
     expect(posted.status).toBe(201);
     const commentId = (posted.body.data as { id: number }).id;
     await outboxEmptied();
-    expect(addresses(0)).toEqual([OWNER_EMAIL]);
-    expect(sink.mails[0]!.text).toContain(`https://blog.example.com/articles/${articleId}#comment-${commentId}`);
+    // Queued in one commit, so in either order.
+    expect(addresses(0).sort()).toEqual([OWNER_EMAIL, 'reader@example.com'].sort());
+    const ownerMail = sink.mails.find((mail) => recipientsOf(mail).includes(OWNER_EMAIL));
+    expect(ownerMail!.text).toContain(`https://blog.example.com/articles/${articleId}#comment-${commentId}`);
+    await followConfirmation('reader@example.com');
 
     const reply = await api<EnvelopeBody>('POST', `/api/admin/comments/${commentId}/replies`, {
       token,
@@ -58,15 +73,15 @@ describe('comment mail through the comment routes', () => {
     });
     expect(reply.status).toBe(201);
     await outboxEmptied();
-    expect(addresses(1)).toEqual(['reader@example.com']);
-    const link = /https:\/\/blog\.example\.com(\/api\/mail\/unsubscribe\?\S+)/.exec(sink.mails[1]!.text ?? '')?.[1];
+    expect(addresses(2)).toEqual(['reader@example.com']);
+    const link = /https:\/\/blog\.example\.com(\/api\/mail\/unsubscribe\?\S+)/.exec(sink.mails[2]!.text ?? '')?.[1];
     expect((await fetch(`${server.url}${link}`)).status).toBe(200);
 
     await api('POST', `/api/admin/comments/${commentId}/replies`, { token, json: { content: '再补充一句' } });
     await postComment(api, articleId, { author: '读者乙', email: 'other@example.com', content: '我也来', parent_id: commentId });
     await outboxEmptied();
-    // Only the owner's notice of 读者乙's comment: the reader unsubscribed.
-    expect(addresses(2)).toEqual([OWNER_EMAIL]);
+    // The owner's notice of 读者乙's comment and 读者乙's confirmation request: the reader unsubscribed.
+    expect(addresses(3).sort()).toEqual([OWNER_EMAIL, 'other@example.com'].sort());
   });
 
   it('says in the owner mail that a held reply waits, and tells the replied-to reader only once it is approved', async () => {
@@ -74,6 +89,7 @@ describe('comment mail through the comment routes', () => {
     const parent = await postComment(api, articleId, { author: '读者丙', email: 'bing@example.com', content: '最早的评论' });
     const parentId = (parent.body.data as { id: number }).id;
     await outboxEmptied();
+    await followConfirmation('bing@example.com');
     const settings = { moderation: 'all', blocked_words: [], blocked_addresses: [] };
     expect((await api('PUT', '/api/admin/settings/comments', { token, json: settings })).status).toBe(200);
     try {
@@ -86,15 +102,16 @@ describe('comment mail through the comment routes', () => {
       });
       expect((held.body.data as { status: string }).status).toBe('pending');
       await outboxEmptied();
-      expect(addresses(start)).toEqual([OWNER_EMAIL]);
-      expect(sink.mails[start]!.subject).toBe('《审核测试》有新评论（待审核）');
-      expect(sink.mails[start]!.text).toContain('等待审核');
+      expect(addresses(start).sort()).toEqual([OWNER_EMAIL, 'ding@example.com'].sort());
+      const ownerMail = sink.mails.slice(start).find((mail) => recipientsOf(mail).includes(OWNER_EMAIL));
+      expect(ownerMail!.subject).toBe('《审核测试》有新评论（待审核）');
+      expect(ownerMail!.text).toContain('等待审核');
 
       const heldId = (held.body.data as { id: number }).id;
       expect((await api('POST', `/api/admin/comments/${heldId}/approve`, { token })).status).toBe(200);
       await outboxEmptied();
-      expect(addresses(start)).toEqual([OWNER_EMAIL, 'bing@example.com']);
-      expect(sink.mails[start + 1]!.text).toContain('待审的回复');
+      expect(addresses(start + 2)).toEqual(['bing@example.com']);
+      expect(sink.mails[start + 2]!.text).toContain('待审的回复');
     } finally {
       await api('PUT', '/api/admin/settings/comments', { token, json: { ...settings, moderation: 'none' } });
     }

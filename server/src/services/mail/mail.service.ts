@@ -11,17 +11,18 @@ import { MailNotices } from './mail-notices.js';
 import { MailSender } from './mail-sender.js';
 import { smtpTransport } from './smtp-transport.js';
 import type { MailTransport } from './smtp-transport.js';
-import { UnsubscribeLinks } from './unsubscribe-links.js';
+import { ConfirmLinks, UnsubscribeLinks } from './unsubscribe-links.js';
 
 /**
  * Comment mail (server/API.md §E13): the notices the comments service queues, the sender the app
- * starts and stops, the admin's view of the outbox and the readers' unsubscribe.
+ * starts and stops, the admin's view of the outbox, and the readers' confirmation and unsubscribe.
  */
 export class MailService {
   /** What the comments service calls inside a comment's commit; queues nothing without SMTP_URL. */
   readonly notices: CommentNotices;
   private readonly outbox: MailOutboxRepository;
   private readonly links: UnsubscribeLinks;
+  private readonly confirmLinks: ConfirmLinks;
   private readonly sender: MailSender | undefined;
 
   constructor(
@@ -34,10 +35,11 @@ export class MailService {
   ) {
     this.outbox = new MailOutboxRepository(store);
     this.links = new UnsubscribeLinks(tokenSecret);
+    this.confirmLinks = new ConfirmLinks(tokenSecret);
     const mail = config.mail;
     if (mail) {
       this.sender = new MailSender(this.outbox, transport ?? smtpTransport(mail), mail.retry, logger);
-      this.notices = new MailNotices(mail, this.links, () => this.sender?.wake());
+      this.notices = new MailNotices(mail, this.links, this.confirmLinks, () => this.sender?.wake());
     } else {
       this.notices = noCommentNotices;
     }
@@ -73,6 +75,12 @@ export class MailService {
   async unsubscribe(address: string, token: string): Promise<void> {
     if (!address || !token || !this.links.verify(address, token)) throw badRequest(T.unsubscribeInvalid);
     await this.outbox.unsubscribe(address);
+  }
+
+  /** Lets reply mail go to `address` when `token` is its confirmation signature; 400 otherwise, nothing changed. */
+  async confirm(address: string, token: string): Promise<void> {
+    if (!address || !token || !this.confirmLinks.verify(address, token)) throw badRequest(T.confirmInvalid);
+    await this.outbox.confirm(address);
   }
 
   /** Removes a given-up mail from the admin's list. */
