@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import type { ServerProcess } from '../../server/test/support/server-process.js';
+import { buildImage, imageForm } from '../../server/test/fixtures/images.js';
 import { apiClient, login } from '../../tests/support/test-server.js';
 import type { EnvelopeBody } from '../../tests/support/test-server.js';
 import { bundleServer } from './bundle-server.js';
@@ -46,6 +47,19 @@ describe('the compiled server', () => {
 
     const search = await fetch(`${server?.url ?? ''}/api/articles?search=${encodeURIComponent('的')}`);
     expect(search.status).toBe(200);
+  });
+
+  it('maps the image library (sharp and libvips) into the process at the first image upload, not at start', async () => {
+    const url = server?.url ?? '';
+    // Linux's view of the native libraries the process has loaded.
+    const imageLibraryMapped = async () => /sharp|libvips/u.test(await readFile(`/proc/${server?.pid ?? 0}/maps`, 'utf8'));
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    expect(await imageLibraryMapped()).toBe(false);
+
+    const token = await login(url, { password: PROCESS_ADMIN_PASSWORD });
+    const uploaded = await apiClient(url)('POST', '/api/admin/avatars', { token, body: imageForm(buildImage('png')) });
+    expect(uploaded.status).toBe(201);
+    expect(await imageLibraryMapped()).toBe(true);
   });
 
   it('cleans an uploaded diagram in its worker thread, built beside main.js', async () => {

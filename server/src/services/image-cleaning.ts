@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
-import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS, ServerMessages as M } from '@folio/shared';
 import { badRequest, payloadTooLarge } from '../errors.js';
+import { loadImageLibrary, sharp } from './on-demand-libraries.js';
 
 /**
  * The most pixels an upload may decode to. A flat 10000×10000 PNG is a few hundred KB on disk
@@ -19,9 +19,6 @@ export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
  */
 export const JPEG_OPTIONS = { quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false } as const;
 const WEBP_QUALITY = 85;
-
-// Decoded images are not reused, so libvips' operation cache would only hold memory.
-sharp.cache(false);
 
 /** An image as stored: cleaned bytes and their upright dimensions (of one frame, for an animation). */
 export interface CleanedImage {
@@ -42,7 +39,8 @@ const oneAtATime = pLimit(1);
 /**
  * How an upload is read: untrusted input, so a decode error or a truncated file refuses it
  * (`failOn: 'error'`; libvips' mere warnings, common in cameras' JPEGs, pass), the pixel limit
- * refuses a bomb, and every frame of an animation is read so the animation survives.
+ * refuses a bomb, and every frame of an animation is read so the animation survives. Only after
+ * {@link loadImageLibrary} resolved, as in every operation below.
  */
 export function openUntrusted(bytes: Uint8Array): Sharp {
   return sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: true });
@@ -94,6 +92,7 @@ export function refusalOf(error: unknown): Error {
 export function cleanImage(bytes: Uint8Array, format: CleanableFormat): Promise<CleanedImage> {
   return oneAtATime(async () => {
     try {
+      await loadImageLibrary();
       const metadata = await openUntrusted(bytes).metadata();
       const animated = (metadata.pages ?? 1) > 1;
       // Orientation only exists on still images; libvips cannot rotate a stack of frames.
@@ -108,6 +107,7 @@ export function cleanImage(bytes: Uint8Array, format: CleanableFormat): Promise<
 
 /** True when stored bytes still carry what cleaning removes (an upload from before it existed, or restored from a backup). */
 export async function needsCleaning(bytes: Uint8Array): Promise<boolean> {
+  await loadImageLibrary();
   const metadata = await openUntrusted(bytes).metadata();
   const orientation = metadata.orientation ?? 1;
   return Boolean(metadata.exif ?? metadata.xmp ?? metadata.iptc ?? metadata.icc ?? metadata.comments) || orientation !== 1;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { PublicImage } from '@folio/shared';
 import type { Logger } from '../logger.js';
@@ -15,6 +14,7 @@ import type { OpenedUpload, UploadsRepository } from '../store/uploads.repositor
 import { factsOfUploadPath } from './article-images.js';
 import { JPEG_OPTIONS, cleanIfNeeded, isTransientFailure, openUntrusted } from './image-cleaning.js';
 import { stripMetadataWithoutDecoding } from './image-metadata-stripping.js';
+import { sharp } from './on-demand-libraries.js';
 import { detectImageType } from './images.js';
 
 /** The widths a page picks from (`srcset`); an image narrower than the widest also gets its own width. */

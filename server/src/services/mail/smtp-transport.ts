@@ -1,6 +1,6 @@
-import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.js';
 import type { MailRecord } from '../../store/mail-outbox.repository.js';
+import { nodemailerOnFirstUse as nodemailer } from '../on-demand-libraries.js';
 
 /** How long the sender waits on an SMTP server that does not answer before counting a failure. */
 const SMTP_TIMEOUT_MS = 30_000;
