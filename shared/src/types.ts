@@ -140,9 +140,21 @@ export interface PublicComment {
 export const COMMENT_STATUSES = ['published', 'pending'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
+/** Why a comment waits for review (server/API.md §E12): its visitor's first, a blocked word, or every comment is. */
+export const COMMENT_HELD_REASONS = ['first', 'blocked_word', 'all'] as const;
+export type CommentHeldReason = (typeof COMMENT_HELD_REASONS)[number];
+
 /** `data` of `POST /api/articles/{id}/comments` (server/API.md §11.2, §E12): the comment and whether it waits for review. */
 export interface PostedComment extends PublicComment {
   status: CommentStatus;
+  /** Only for a held comment: lets the browser that posted it ask whether it is still held (server/API.md §E12.6). */
+  held_token?: string;
+}
+
+/** `data` of `GET /api/comments/{id}/held` (server/API.md §E12.6). */
+export interface HeldCommentState {
+  id: number;
+  status: CommentStatus | 'deleted';
 }
 
 export interface AdminComment extends PublicComment {
@@ -151,6 +163,8 @@ export interface AdminComment extends PublicComment {
   ip_address: string;
   user_agent: string;
   status: CommentStatus;
+  /** Why it waits for review; `null` once shown (and for comments held before reasons were kept). */
+  held_reason: CommentHeldReason | null;
   /** The nickname of the comment it answers; `null` for a top-level comment or one whose parent is gone. */
   reply_to_author: string | null;
 }

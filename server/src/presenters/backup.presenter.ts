@@ -114,5 +114,6 @@ export function presentBackupComment(comment: CommentRecord): BackupComment {
     parent_id: comment.parent_id ?? null,
     is_owner: comment.is_owner === true,
     status: comment.status ?? 'published',
+    ...(comment.status === 'pending' && comment.held_reason ? { held_reason: comment.held_reason } : {}),
   };
 }

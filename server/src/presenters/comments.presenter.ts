@@ -22,9 +22,13 @@ export function presentPublicComment(comment: CommentRecord): PublicComment {
   };
 }
 
-/** The answer to a visitor's POST (server/API.md §E12): the public comment and whether it waits for review. */
-export function presentPostedComment(comment: CommentRecord): PostedComment {
-  return { ...presentPublicComment(comment), status: statusOf(comment) };
+/**
+ * The answer to a visitor's POST (server/API.md §E12): the public comment and whether it waits for
+ * review; a held one with the token its browser asks about it with (§E12.6).
+ */
+export function presentPostedComment(comment: CommentRecord, heldToken: string | undefined): PostedComment {
+  const status = statusOf(comment);
+  return { ...presentPublicComment(comment), status, ...(status === 'pending' && heldToken ? { held_token: heldToken } : {}) };
 }
 
 /**
@@ -43,6 +47,7 @@ export function presentAdminComment(
     ip_address: comment.ip_address,
     user_agent: comment.user_agent,
     status: statusOf(comment),
+    held_reason: statusOf(comment) === 'pending' ? (comment.held_reason ?? null) : null,
     reply_to_author: parent ? stripNicknameInvisibles(parent.author) : null,
   };
 }

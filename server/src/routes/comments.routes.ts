@@ -9,6 +9,7 @@ import {
   commentCreateSchema,
 } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
+import { notFound } from '../errors.js';
 import { jsonBody } from '../http/body.js';
 import { paginate, sendCreated, sendOk } from '../http/envelope.js';
 import { parseBody, parseId, parsePagination, queryString } from '../http/validate.js';
@@ -39,6 +40,15 @@ export function registerCommentRoutes(router: Router, { config, services, realti
     sendOk(ctx, { comments: items.map(presentPublicComment), ...pagination }, { legacy: { ...pagination } });
   });
 
+  // The browser that posted a held comment asks after it (server/API.md §E12.6); without its token
+  // the answer is the same 404 as for a comment that never was.
+  router.get('/api/comments/:id/held', (ctx) => {
+    const id = parseId(ctx.params.id, M.commentNotFound);
+    const state = service.heldState(id, queryString(ctx, 'token') ?? '');
+    if (!state) throw notFound(M.commentNotFound);
+    sendOk(ctx, state);
+  });
+
   // Only stored comments count towards the limit: a refused attempt gives its point back.
   router.post('/api/articles/:id/comments', rateLimits.middleware('comments'), jsonBody(LIMITS.jsonBodyBytes), async (ctx) => {
     const articleId = parseId(ctx.params.id, M.articleNotFound);
@@ -49,7 +59,7 @@ export function registerCommentRoutes(router: Router, { config, services, realti
     // A held comment is nowhere public yet: readers' pages hear of it once it is approved.
     if (!held) realtime.emit(RealtimeEvents.comments, { article_id: articleId });
     realtime.emitToAdmins(AdminRealtimeEvents.commentCreated, service.noticeFor(comment));
-    sendCreated(ctx, presentPostedComment(comment), {
+    sendCreated(ctx, presentPostedComment(comment, held ? service.heldTokens.sign(comment.id) : undefined), {
       msg: held ? CM.postedPending : M.commentPosted,
       legacy: { id: comment.id },
     });

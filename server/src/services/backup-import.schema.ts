@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ARTICLE_STATUSES,
   BLOCK_NAME_PATTERN,
+  COMMENT_HELD_REASONS,
   COMMENT_STATUSES,
   CONTACT_TYPE_PATTERN,
   FILENAME_PATTERN,
@@ -190,6 +191,7 @@ export function backupSchema(importTime: string) {
         parent_id: id.nullish(),
         is_owner: z.boolean({ error: F.notBoolean }).nullish(),
         status: z.enum(COMMENT_STATUSES, { error: CM.commentStatusInvalid }).nullish(),
+        held_reason: z.enum(COMMENT_HELD_REASONS, { error: CM.commentHeldReasonInvalid }).nullish(),
       }),
     ),
     // Absent in older backups: the stored settings stay as they are.

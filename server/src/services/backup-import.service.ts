@@ -63,11 +63,13 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
       ...importedPublication(article),
       views: article.views ?? undefined,
     })),
-    comments: parsed.comments?.map(({ parent_id, is_owner, status, ...comment }) => ({
+    comments: parsed.comments?.map(({ parent_id, is_owner, status, held_reason, ...comment }) => ({
       ...comment,
       parent_id: parent_id ?? null,
       ...(is_owner === true && { is_owner }),
       status: status ?? 'published',
+      // Only a held comment has a reason to be held.
+      ...(status === 'pending' && held_reason ? { held_reason } : {}),
     })),
     commentSettings: parsed.comment_settings,
   };

@@ -1,5 +1,14 @@
 import { CommentConversationMessages as CM, ServerMessages as M, isReservedNickname, stripTags } from '@folio/shared';
-import type { AdminComment, AdminCommentNotice, CommentCreateRequest, CommentStatus, OwnerNames } from '@folio/shared';
+import type {
+  AdminComment,
+  AdminCommentNotice,
+  CommentCreateRequest,
+  CommentHeldReason,
+  CommentSettings,
+  CommentStatus,
+  HeldCommentState,
+  OwnerNames,
+} from '@folio/shared';
 import { ReservedNicknameError, badRequest, forbidden, notFound } from '../errors.js';
 import { presentAdminComment, statusOf } from '../presenters/comments.presenter.js';
 import type { CommentSettingsRepository } from '../store/comment-settings.repository.js';
@@ -8,7 +17,9 @@ import type { CommentRecord } from '../store/records.js';
 import type { ArticlesService } from './articles.service.js';
 import { noCommentNotices } from './comment-notices.js';
 import type { CommentNotices } from './comment-notices.js';
-import { isBlockedAddress, sameVisitor, statusOfNewComment } from './comment-moderation.js';
+import { hasBlockedWord, isBlockedAddress, sameVisitor, statusOfNewComment } from './comment-moderation.js';
+import { commentThreads } from './comment-threads.js';
+import type { HeldCommentTokens } from './held-comment-tokens.js';
 import type { PublicArticlesService } from './public-articles.service.js';
 import type { SiteBlocksService } from './site-blocks.service.js';
 
@@ -50,8 +61,27 @@ export interface Approval {
   changed: boolean;
 }
 
-const pendingFirst = (a: CommentRecord, b: CommentRecord) =>
-  Number(statusOf(b) === 'pending') - Number(statusOf(a) === 'pending');
+/**
+ * Why a comment the moderation holds is held, checked in the order the rules apply (server/API.md
+ * §E12): a blocked word holds it whatever the moderation, then `all`, else it is a first comment.
+ */
+function heldReasonOf(settings: CommentSettings, author: string, content: string): CommentHeldReason {
+  if (hasBlockedWord(settings, author, content)) return 'blocked_word';
+  return settings.moderation === 'all' ? 'all' : 'first';
+}
+
+/**
+ * Shown comments by conversation: each thread (a top-level comment and its replies, oldest
+ * first) as one block, the thread with the newest comment first, so a new reply appears under
+ * the comment it answers and brings its thread to the top (server/API.md §E12.3).
+ */
+function byThreads(newestFirst: readonly CommentRecord[]): CommentRecord[] {
+  const newestOf = (thread: readonly CommentRecord[]) => Math.max(...thread.map((comment) => comment.id));
+  return commentThreads(newestFirst)
+    .map((thread) => ({ thread, newest: newestOf(thread) }))
+    .sort((a, b) => b.newest - a.newest)
+    .flatMap(({ thread }) => thread);
+}
 
 /** Comments of server/API.md §11 and §E12: public posting and replies, the owner's replies, moderation. */
 export class CommentsService {
@@ -63,6 +93,8 @@ export class CommentsService {
     private readonly publicArticles: PublicArticlesService,
     private readonly owner: SiteOwner,
     private readonly settings: CommentSettingsRepository,
+    /** Signs the token a held comment's visitor asks about it with (server/API.md §E12.6). */
+    readonly heldTokens: HeldCommentTokens,
     /** Told of each stored or approved comment inside the commit that stores it. */
     private readonly notices: CommentNotices = noCommentNotices,
   ) {}
@@ -106,6 +138,7 @@ export class CommentsService {
       user_agent: client.userAgent.slice(0, STORED_USER_AGENT_CHARS),
       parent_id: parent?.id ?? null,
       status,
+      ...(status === 'pending' ? { held_reason: heldReasonOf(settings, fields.author, fields.content) } : {}),
     };
     return this.comments.create(record, this.noticeOf('created', parent, client.siteOrigin));
   }
@@ -144,6 +177,17 @@ export class CommentsService {
     return { comment, changed: true };
   }
 
+  /**
+   * Whether a held comment is still held, shown or gone, for the browser that posted it (server/API.md
+   * §E12.6); `undefined` when the token is not this comment's, which the route answers as if
+   * there were no such comment.
+   */
+  heldState(id: number, token: string): HeldCommentState | undefined {
+    if (!this.heldTokens.verify(id, token)) return undefined;
+    const found = this.comments.find(id);
+    return { id, status: found ? statusOf(found) : 'deleted' };
+  }
+
   /** The comment a visitor answers: it must be a shown comment of the same article, else 400 `回复的评论不存在`. */
   private shownParent(articleId: number, parentId: number): CommentRecord {
     const parent = this.comments.find(parentId);
@@ -170,7 +214,10 @@ export class CommentsService {
     };
   }
 
-  /** Every comment, binned articles' included, held ones first, each group newest first, filtered for the admin list. */
+  /**
+   * Every comment, binned articles' included, filtered for the admin list: held ones first, newest
+   * first, then the shown ones by threads (see {@link byThreads}).
+   */
   listForAdmin(filters: AdminCommentFilters): CommentRecord[] {
     // One article's comments are read from its file alone; the whole list reads every file.
     let list = filters.articleId === undefined ? this.comments.list() : this.comments.listForArticle(filters.articleId);
@@ -181,8 +228,8 @@ export class CommentsService {
       );
     }
     if (filters.status) list = list.filter((comment) => statusOf(comment) === filters.status);
-    // A stable sort keeps newest first within each group.
-    return list.sort(pendingFirst);
+    const held = list.filter((comment) => statusOf(comment) === 'pending');
+    return [...held, ...byThreads(list.filter((comment) => statusOf(comment) !== 'pending'))];
   }
 
   presentAdmin(list: readonly CommentRecord[]): AdminComment[] {

@@ -28,6 +28,7 @@ import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
 import { CommentSettingsService } from './comment-settings.service.js';
 import { CommentsService } from './comments.service.js';
+import { HeldCommentTokens } from './held-comment-tokens.js';
 import { DiagramsService } from './diagrams.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { ImageSizesService } from './image-sizes.service.js';
@@ -144,6 +145,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
       publicArticles,
       { siteBlocks, adminUsername: config.adminUsername },
       commentSettingsRepository,
+      new HeldCommentTokens(credentials.secret),
       mail.notices,
     ),
     commentSettings: new CommentSettingsService(commentSettingsRepository, commentRepository),

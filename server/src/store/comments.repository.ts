@@ -102,7 +102,9 @@ export class CommentsRepository {
     const comment = this.find(id);
     if (!comment || isVisible(comment)) return comment;
     return this.store.mutate(['comments', ...along.collections], (state) => {
-      const approved: CommentRecord = { ...comment, status: 'published' };
+      // Shown now: why it was held no longer describes it.
+      const { held_reason: _reason, ...rest } = comment;
+      const approved: CommentRecord = { ...rest, status: 'published' };
       state.comments.put(approved);
       along.change(state, approved);
       return approved;

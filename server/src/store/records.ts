@@ -1,4 +1,4 @@
-import type { ArticleStatus, CommentSettings, CommentStatus, RevisionSource } from '@folio/shared';
+import type { ArticleStatus, CommentHeldReason, CommentSettings, CommentStatus, RevisionSource } from '@folio/shared';
 
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
@@ -121,6 +121,8 @@ export interface CommentRecord {
   is_owner?: boolean;
   /** Absent means published: comments stored before moderation existed are all shown. */
   status?: CommentStatus;
+  /** Why a held comment was held (server/API.md §E12); dropped when it is approved. */
+  held_reason?: CommentHeldReason;
 }
 
 /**

@@ -171,6 +171,7 @@ describe('admin comments', () => {
         'parent_id',
         'is_owner',
         'status',
+        'held_reason',
         'reply_to_author',
       ].sort(),
     );

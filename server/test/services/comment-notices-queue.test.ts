@@ -35,6 +35,7 @@ function serviceWith(notices: CommentNotices): CommentsService {
     services.publicArticles,
     { siteBlocks: services.siteBlocks, adminUsername: config.adminUsername },
     new CommentSettingsRepository(store),
+    services.comments.heldTokens,
     notices,
   );
 }

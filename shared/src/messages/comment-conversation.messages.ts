@@ -24,4 +24,6 @@ export const CommentConversationMessages = {
   markedSeen: '已标记为已读',
   /** A backup comment's `status` (after the field path, like the other import messages). */
   commentStatusInvalid: '只能是 published 或 pending',
+  /** A backup comment's `held_reason`. */
+  commentHeldReasonInvalid: '只能是 first、blocked_word 或 all',
 } as const;
