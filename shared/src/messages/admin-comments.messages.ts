@@ -8,6 +8,12 @@ export const AdminCommentMessages = {
   filterAll: '全部',
   filterPending: '待审核',
   pendingBadge: '待审核',
+  /** Why a comment waits for review, beside its 待审核 badge. */
+  heldReason: {
+    first: '首次评论，等待审核',
+    blocked_word: '含有屏蔽词',
+    all: '当前设置为全部审核',
+  },
   ownerMark: '作者',
   answering: '回复 @',
   onArticle: (title: string) => `评论于《${title}》`,

@@ -11,6 +11,9 @@ export const PublicCommentMessages = {
   /** Before a reply that answers another reply, then that reply's nickname. */
   answering: '回复 @',
   ownerMark: '作者',
+  /** On this browser's own comment that waits for the owner's review. */
+  heldMark: '待审核',
+  heldNote: '仅你可见：博主审核通过后，其他读者才能看到这条评论。',
   email: '邮箱（选填，仅用于接收回复通知，不会公开）',
   replyContent: '回复内容',
   postReply: '发表回复',

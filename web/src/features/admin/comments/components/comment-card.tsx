@@ -65,6 +65,11 @@ export function CommentCard({ comment, replying, onApprove, onReply, onCancelRep
             {M.pendingBadge}
           </Badge>
         )}
+        {held && comment.held_reason && (
+          <Text size={200} className={styles.muted} data-testid="held-reason">
+            {M.heldReason[comment.held_reason]}
+          </Text>
+        )}
         {(comment.email || comment.ip_address) && (
           <Text size={200} className={styles.muted}>
             <bdi>{[comment.email, comment.ip_address].filter(Boolean).join(' · ')}</bdi>

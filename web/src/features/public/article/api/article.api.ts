@@ -1,5 +1,6 @@
 import { COMMENTS_PAGE_SIZE } from '@folio/shared';
-import type { PostedComment, PublicArticleDetail, PublicCommentThreads } from '@folio/shared';
+import type { HeldCommentState, PostedComment, PublicArticleDetail, PublicCommentThreads } from '@folio/shared';
+import { ApiError } from '../../../../lib/api-client';
 import { publicApi } from '../../api/public-api';
 import type { CommentsPage } from '../model/comment-list';
 
@@ -48,4 +49,18 @@ export async function postComment(id: number, draft: CommentDraft): Promise<Post
     ...(draft.parentId === null ? {} : { parent_id: draft.parentId }),
   });
   return answer.data;
+}
+
+/**
+ * Whether a held comment this browser posted is still held, shown or deleted (server/API.md §E12.6);
+ * a 404 means the token is not (or no longer) answered for: the comment is treated as gone.
+ */
+export async function fetchHeldState(id: number, token: string, signal: AbortSignal): Promise<HeldCommentState['status']> {
+  try {
+    const answer = await publicApi.data<HeldCommentState>(`/api/comments/${id}/held`, { signal, query: { token } });
+    return answer.status;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'deleted';
+    throw error;
+  }
 }

@@ -35,6 +35,8 @@ export interface CommentFormProps {
   disabled: boolean;
   /** A published comment, to show at once. */
   onPublished: (comment: PostedComment) => void;
+  /** A comment held for review, shown to this browser only (server/API.md §E12.6). */
+  onHeld?: (comment: PostedComment) => void;
   /** Esc and 取消 (reply forms only). */
   onCancel?: () => void;
   label: string;
@@ -47,11 +49,11 @@ function postFailureMessage(error: unknown): string {
 
 /**
  * The comment form (docs/spec.md §2.3): 昵称, the optional e-mail that is never shown, the text.
- * A reply form opens with its first empty field focused. A comment held for review shows
- * nothing in the list: the form says 评论已提交，待审核 instead.
+ * A reply form opens with its first empty field focused. A comment held for review is not in the
+ * public list: the form says 评论已提交，待审核, and this browser alone shows it, marked 待审核.
  */
 export function CommentForm(props: CommentFormProps) {
-  const { articleId, parentId, identity, onIdentityChange, check, disabled, onPublished, onCancel, label } = props;
+  const { articleId, parentId, identity, onIdentityChange, check, disabled, onPublished, onHeld, onCancel, label } = props;
   const notify = useNotify();
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
@@ -91,6 +93,7 @@ export function CommentForm(props: CommentFormProps) {
       setContent('');
       if (posted.status === 'pending') {
         setHeld(true);
+        onHeld?.(posted);
       } else {
         notify(CommonUiMessages.commentPosted, { timeout: SNACKBAR_MS.articles });
         onPublished(posted);

@@ -4,12 +4,14 @@ import type { PublicComment } from '@folio/shared';
 import { useCommentAnchor } from '../hooks/use-comment-anchor';
 import { useCommentRules } from '../hooks/use-comment-rules';
 import { useComments } from '../hooks/use-comments';
+import { useHeldComments } from '../hooks/use-held-comments';
 import { threadsOf } from '../model/comment-threads';
 import { Button } from '../../../../components/ui/button';
 import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
 import { CommentEntry } from './comment-entry';
 import { CommentForm } from './comment-form';
+import { HeldCommentEntry } from './held-comment-entry';
 import type { CommenterIdentity } from './comment-form';
 import styles from './comments-section.module.css';
 
@@ -33,6 +35,8 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
   const threads = useMemo(() => threadsOf(comments), [comments]);
   const shownIds = useMemo(() => comments.map((comment) => comment.id), [comments]);
   const target = useCommentAnchor({ shown: shownIds, moreToLoad, loadingMore, loadMore });
+  const { held, add: addHeld } = useHeldComments(articleId, shownIds, !demo);
+  const authorOf = (id: number | null) => (id === null ? null : (comments.find((comment) => comment.id === id)?.author ?? null));
   const [identity, setIdentity] = useState<CommenterIdentity>({ author: '', email: '' });
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   // The server's own rules (昵称 and 评论内容 required, length limits, the e-mail's form): the buttons wait until they pass.
@@ -60,6 +64,7 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
             addPosted(reply);
             close();
           }}
+          onHeld={addHeld}
         />
       )}
     />
@@ -85,7 +90,17 @@ export function CommentsSection({ articleId, count, initial, demo }: CommentsSec
         disabled={demo}
         label={CommonUiMessages.postComment}
         onPublished={addPosted}
+        onHeld={addHeld}
       />
+      {held.length > 0 && (
+        <ol className={`${styles.list} ${styles.heldList}`} aria-label={C.heldMark}>
+          {held.map((comment) => (
+            <li key={comment.id}>
+              <HeldCommentEntry comment={comment} replyTo={authorOf(comment.parent_id)} />
+            </li>
+          ))}
+        </ol>
+      )}
       {loading ? (
         <div className={styles.muted}>
           <Spinner size="tiny" label={CommonUiMessages.loadingComments} />
