@@ -14,3 +14,5 @@ export * from './article-fields.js';
 export * from './article-revisions.js';
 export * from './mail.js';
 export * from './storage-health.js';
+export * from './article-lists.js';
+export * from './preview-links.js';

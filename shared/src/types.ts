@@ -1,5 +1,6 @@
 /** The JSON shapes of server/API.md §3 as the clients see them. Presenters on the server produce these. */
 import type { ArticleFields } from './article-fields.js';
+import type { ArticleListScope } from './article-lists.js';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -387,6 +388,25 @@ export interface PublicPageSnapshot {
   tags?: Record<string, number>;
   /** The article of `/articles/{id}`; `null` when that id is unknown. */
   article?: PublicArticleDetail | null;
+  /** The list of `/articles`, `/tags/{tag}` or `/categories/{category}` (server/API.md §E16). */
+  articleListPage?: ArticleListPage;
+  /** The unpublished article of `/preview/{token}` (server/API.md §E17). */
+  preview?: ArticlePreview;
+}
+
+/**
+ * A draft or scheduled article as `/preview/{token}` shows it (server/API.md §E17): its saved
+ * version as readers would see it once published, and when the link stops working.
+ */
+export interface ArticlePreview {
+  article: PublicArticleDetail;
+  expires_at: string;
+}
+
+/** One page of an article list page: what it lists and that page of the list. */
+export interface ArticleListPage {
+  scope: ArticleListScope;
+  list: PublicArticleList;
 }
 
 /** `data` of `GET /api/admin/upload-limits` (server/API.md §E14). */

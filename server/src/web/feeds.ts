@@ -1,8 +1,21 @@
 import type { Context } from 'koa';
-import { escapeHtml, PublicUiMessages as M, stripTags } from '@folio/shared';
+import {
+  ARTICLE_LIST_PAGE_SIZE,
+  articleListFeedPath,
+  articleListPagePath,
+  articleListPath,
+  categoryPath,
+  escapeHtml,
+  PublicUiMessages as M,
+  parseArticleListFeedPath,
+  stripTags,
+  tagPath,
+} from '@folio/shared';
+import type { ArticleListScope } from '@folio/shared';
 import { setPublicCaching } from '../http/http-cache.js';
 import { midSizeOf } from '../services/article-images.js';
 import type { Services } from '../services/services.js';
+import { filtersOfScope } from './public-snapshot.js';
 
 /** How many of the newest articles the RSS feed lists. */
 export const RSS_ITEM_COUNT = 20;
@@ -33,16 +46,41 @@ export function robotsTxt(origin: string): string {
   );
 }
 
-/** The landing page and every published article, with their last change. */
+/** The newest `updated_at` of each name `namesOf` gives the articles (their tags, or their category). */
+function newestChangeBy<A extends { updated_at: string }>(articles: readonly A[], namesOf: (article: A) => readonly string[]) {
+  const newest = new Map<string, string>();
+  for (const article of articles) {
+    for (const name of namesOf(article)) {
+      const known = newest.get(name);
+      if (known === undefined || article.updated_at > known) newest.set(name, article.updated_at);
+    }
+  }
+  return newest;
+}
+
+/**
+ * The landing page, every published article, and the article list pages (server/API.md §E16):
+ * each page of `/articles` and each tag's and category's first page, with their last change.
+ * One pass over the articles, whatever the number of tags.
+ */
 export function sitemapXml(services: Services, origin: string): string {
   const articles = services.publicArticles.list({});
   const newest = articles.reduce((latest, article) => (article.updated_at > latest ? article.updated_at : latest), '');
+  const entry = (path: string, lastmod: string) =>
+    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const archivePages = Array.from({ length: Math.max(1, Math.ceil(articles.length / ARTICLE_LIST_PAGE_SIZE)) }, (_, index) => {
+    const onPage = articles.slice(index * ARTICLE_LIST_PAGE_SIZE, (index + 1) * ARTICLE_LIST_PAGE_SIZE);
+    const lastmod = onPage.reduce((latest, article) => (article.updated_at > latest ? article.updated_at : latest), '');
+    return entry(articleListPagePath({ kind: 'all' }, index + 1), lastmod);
+  });
+  const byTag = newestChangeBy(articles, (article) => article.tags);
+  const byCategory = newestChangeBy(articles, (article) => (article.category ? [article.category] : []));
   const urls = [
-    `  <url><loc>${escapeXml(`${origin}/`)}</loc>${newest ? `<lastmod>${newest}</lastmod>` : ''}</url>`,
-    ...articles.map(
-      (article) =>
-        `  <url><loc>${escapeXml(`${origin}/articles/${article.id}`)}</loc><lastmod>${article.updated_at}</lastmod></url>`,
-    ),
+    entry('/', newest),
+    ...articles.map((article) => entry(`/articles/${article.id}`, article.updated_at)),
+    ...archivePages,
+    ...[...byTag].map(([tag, lastmod]) => entry(tagPath(tag), lastmod)),
+    ...[...byCategory].map(([category, lastmod]) => entry(categoryPath(category), lastmod)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -61,10 +99,25 @@ function coverInFeed(services: Services, origin: string, cover: string): string[
   ];
 }
 
-/** RSS 2.0 feed of the newest published articles (title, link, summary, date, category). */
-export function rssXml(services: Services, origin: string): string {
+/** The channel of the site's feed, or of one tag's or category's (server/API.md §E16). */
+function feedChannel(siteName: string, origin: string, scope: ArticleListScope) {
+  if (scope.kind === 'all') return { title: siteName, link: `${origin}/`, self: `${origin}/rss.xml` };
+  const name = scope.kind === 'tag' ? M.tagPageTitle(scope.name) : M.categoryPageTitle(scope.name);
+  return {
+    title: `${siteName} - ${name}`,
+    link: `${origin}${articleListPath(scope)}`,
+    self: `${origin}${articleListFeedPath(scope)}`,
+  };
+}
+
+/**
+ * RSS 2.0 feed of the newest published articles (title, link, summary, date, category); with a
+ * tag or category `scope`, of that tag's or category's articles.
+ */
+export function rssXml(services: Services, origin: string, scope: ArticleListScope = { kind: 'all' }): string {
   const site = siteTitle(services);
-  const articles = services.publicArticles.list({}).slice(0, RSS_ITEM_COUNT);
+  const channel = feedChannel(site.title, origin, scope);
+  const articles = services.publicArticles.list(filtersOfScope(scope)).slice(0, RSS_ITEM_COUNT);
   const items = articles.map((article) => {
     const link = `${origin}/articles/${article.id}`;
     return [
@@ -85,9 +138,9 @@ export function rssXml(services: Services, origin: string): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
-    `    <title>${escapeXml(site.title)}</title>`,
-    `    <link>${escapeXml(`${origin}/`)}</link>`,
-    `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${escapeXml(channel.link)}</link>`,
+    `    <atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml" />`,
     `    <description>${escapeXml(site.description || M.rssTitle(site.title))}</description>`,
     '    <language>zh-CN</language>',
     `    <lastBuildDate>${lastBuild}</lastBuildDate>`,
@@ -102,12 +155,25 @@ export function rssXml(services: Services, origin: string): string {
 const FEEDS: Readonly<Record<string, { type: string; write: (services: Services, origin: string) => string }>> = {
   '/robots.txt': { type: 'text/plain; charset=utf-8', write: (_services, origin) => robotsTxt(origin) },
   '/sitemap.xml': { type: 'application/xml; charset=utf-8', write: sitemapXml },
-  '/rss.xml': { type: 'application/rss+xml; charset=utf-8', write: rssXml },
+  '/rss.xml': { type: 'application/rss+xml; charset=utf-8', write: (services, origin) => rssXml(services, origin) },
 };
 
-/** Answers `/robots.txt`, `/sitemap.xml` or `/rss.xml`; false for any other path. */
+/** The feed of a tag or category that has a published article (server/API.md §E16); none for another. */
+function listFeed(path: string, services: Services) {
+  const scope = parseArticleListFeedPath(path);
+  if (!scope || services.publicArticles.list(filtersOfScope(scope)).length === 0) return undefined;
+  return {
+    type: 'application/rss+xml; charset=utf-8',
+    write: (_services: Services, origin: string) => rssXml(services, origin, scope),
+  };
+}
+
+/**
+ * Answers `/robots.txt`, `/sitemap.xml`, `/rss.xml` or a tag's or category's feed; false for any
+ * other path (an empty tag's feed included: it is then the 404 page).
+ */
 export function serveFeed(ctx: Context, services: Services, origin: string): boolean {
-  const feed = Object.hasOwn(FEEDS, ctx.path) ? FEEDS[ctx.path] : undefined;
+  const feed = Object.hasOwn(FEEDS, ctx.path) ? FEEDS[ctx.path] : listFeed(ctx.path, services);
   if (!feed) return false;
   ctx.type = feed.type;
   // Public like the pages: crawlers and feed readers poll them, and a shared cache may absorb that.

@@ -7,7 +7,13 @@ import { GenerationMemo } from '../services/generation-memo.js';
 import { visitArticlePage } from './article-page-views.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { PublicPageRoute } from './public-page-routes.js';
-import { articleSnapshot, landingSnapshot, layoutSnapshot } from './public-snapshot.js';
+import {
+  articleListPageExists,
+  articleListSnapshot,
+  articleSnapshot,
+  landingSnapshot,
+  layoutSnapshot,
+} from './public-snapshot.js';
 import { siteOrigin } from './site-origin.js';
 import type { SsrRenderer } from './ssr-renderer.js';
 
@@ -49,6 +55,11 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
   const pageFor = (ctx: Context, route: PublicPageRoute): PublicPage => {
     if (route.kind === 'landing') return { status: 200, snapshot: () => landingSnapshot(services) };
     if (route.kind === 'not-found') return { status: 404, snapshot: () => layoutSnapshot(services) };
+    if (route.kind === 'article-list') {
+      return articleListPageExists(services, route.scope, route.page)
+        ? { status: 200, snapshot: () => articleListSnapshot(services, route.scope, route.page) }
+        : { status: 404, snapshot: () => layoutSnapshot(services) };
+    }
     const visit = visitArticlePage(services.publicArticles, route.id, ctx.method);
     return {
       status: visit.live ? 200 : 404,

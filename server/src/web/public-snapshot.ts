@@ -1,8 +1,9 @@
-import { PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
-import type { PublicPageSnapshot } from '@folio/shared';
+import { ARTICLE_LIST_PAGE_SIZE, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
+import type { ArticleListScope, PublicPageSnapshot } from '@folio/shared';
 import { presentAvatar } from '../presenters/avatars.presenter.js';
 import { presentContact, presentSkill } from '../presenters/skills-and-contacts.presenter.js';
 import { presentSiteBlock } from '../presenters/site-blocks.presenter.js';
+import type { PublicArticleFilters } from '../services/public-articles.service.js';
 import type { Services } from '../services/services.js';
 
 /** What every public page shows: the top bar and footer read the site blocks. */
@@ -48,6 +49,43 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
 export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
   const articles = services.publicArticles;
   return { ...baseSnapshot(services), article: articles.isPublished(id) ? articles.detail(id, countView) : null };
+}
+
+/** The public list's filter that a list page's scope stands for. */
+export function filtersOfScope(scope: ArticleListScope): PublicArticleFilters {
+  if (scope.kind === 'tag') return { tag: scope.name };
+  if (scope.kind === 'category') return { category: scope.name };
+  return {};
+}
+
+/**
+ * Whether a list page exists (server/API.md §E16): a page within the list, and for a tag or
+ * category at least one published article. The archive's first page always exists.
+ */
+export function articleListPageExists(services: Services, scope: ArticleListScope, page: number): boolean {
+  const total = services.publicArticles.list(filtersOfScope(scope)).length;
+  if (total === 0) return scope.kind === 'all' && page === 1;
+  return page <= Math.ceil(total / ARTICLE_LIST_PAGE_SIZE);
+}
+
+/** One page of `/articles`, `/tags/{tag}` or `/categories/{category}`, as `GET /api/articles` pages it. */
+export function articleListSnapshot(services: Services, scope: ArticleListScope, page: number): PublicPageSnapshot {
+  const articles = services.publicArticles;
+  const all = articles.list(filtersOfScope(scope));
+  const start = (page - 1) * ARTICLE_LIST_PAGE_SIZE;
+  return {
+    ...baseSnapshot(services),
+    articleListPage: {
+      scope,
+      list: {
+        articles: articles.presentList(all.slice(start, start + ARTICLE_LIST_PAGE_SIZE)),
+        total: all.length,
+        pages: Math.ceil(all.length / ARTICLE_LIST_PAGE_SIZE),
+        current_page: page,
+        per_page: ARTICLE_LIST_PAGE_SIZE,
+      },
+    },
+  };
 }
 
 /** A page that needs only the layout's data (the 404 page). */
