@@ -152,6 +152,18 @@ export const AdminUiMessages = {
   articleActions: '文章操作',
   newArticle: '新增文章',
   editArticle: '编辑文章',
+  /** The articles toolbar's second way to start an article: the dialog, beside 写文章 (the full page). */
+  quickNewArticle: '快速新增',
+  quickNewArticleTitle: '快速新增文章',
+  openInFullEditor: '在完整编辑器中打开',
+  closeAskTitle: '保留写下的内容吗？',
+  closeAskNewDraft:
+    '写下的内容已作为草稿保存在文章列表里，可以随时在编辑器中继续写。丢弃会把这篇草稿移到回收站（15天内可恢复）。',
+  closeAskDraft: '还没保存的修改可以保留在这篇草稿里；丢弃则放弃这些修改，草稿保持上次保存的内容。',
+  closeAskLive:
+    '还没保存的修改可以保留为草稿（自动保存），读者仍看到原来的内容，之后可在编辑器中继续并发布；丢弃则放弃这些修改。',
+  keepAsDraft: '保留为草稿',
+  keepEditing: '继续编辑',
   batchDelete: '批量删除',
   batchAi: '批量AI分析',
   batchImportMd: '批量导入MD',
@@ -247,11 +259,16 @@ export const AdminUiMessages = {
   recoverTitle: '有未保存的内容',
   recoverFromBrowser: (time: string) => `本机保存了 ${time} 尚未保存到文章的内容。`,
   recoverFromServer: (time: string) => `服务器自动保存了 ${time} 尚未保存到文章的内容。`,
-  recoverHint: '恢复后可继续编辑；丢弃后将无法找回。',
+  /** Only this browser holds its copy: thrown away, it is gone. */
+  recoverHintBrowser: '恢复后可继续编辑；丢弃后，本机的这份内容将无法找回。',
+  /**
+   * The server's autosave may have come from another browser or the desktop, which keeps its own
+   * draft on its disk and sends it again: 丢弃 here removes only the server's copy.
+   */
+  recoverHintServer:
+    '恢复后可继续编辑。丢弃只删除服务器上的这份自动保存；如果它来自桌面端，桌面端仍保留自己的草稿，之后可能再次同步到这里，或由桌面端发布。',
   recover: '恢复未保存的内容',
   discard: '丢弃',
-  dialogHasAutosave: '这篇文章有未保存的修改（自动保存），在此保存会覆盖它们。',
-  openInEditor: '在编辑器中打开',
 
   // The article's history beside the editor (server/API.md §E10).
   history: '历史版本',
@@ -279,5 +296,13 @@ export const AdminUiMessages = {
   restoreRevisionBody: '文章会变回这个版本的内容。当前版本会保留在历史中，之后仍可恢复；编辑器里还没保存的修改会被丢弃。',
   restoring: '恢复中...',
   restoredToast: (revision: number) => `已恢复第 ${revision} 版`,
+  /** A published or scheduled article: a restore changes what readers see (or will see) at once. */
+  restoreLiveBody: (scheduled: boolean) =>
+    scheduled
+      ? '这篇文章已定时发布：直接恢复会立即替换到时发布的内容。也可以先把这个版本放进编辑器，检查后再保存。'
+      : '这篇文章已发布：直接恢复会立即改变读者看到的内容。也可以先把这个版本放进编辑器，检查后再发布。',
+  restoreIntoEditor: '放进编辑器检查',
+  restoreLiveNow: '直接恢复并发布',
+  restoredIntoEditorToast: (revision: number) => `第 ${revision} 版已放进编辑器，检查后再发布`,
   restoreFailed: (reason: string) => `恢复失败：${reason}`,
 } as const;

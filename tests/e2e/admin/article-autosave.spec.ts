@@ -234,16 +234,13 @@ test('a new draft whose creation answer was lost is not created twice when the e
   const list = (await api('GET', '/api/admin/articles', { token })).body.data as { id: number; title: string }[];
   expect(list.map((article) => article.title)).toEqual(['只应有一篇的草稿']);
   expect(page.url()).toContain(`/admin/articles/${list[0]?.id}/edit`);
-  // What was typed after the lost answer follows as the draft's autosave.
+  // What was typed after the lost answer follows into the draft itself (a draft's text is saved as the draft).
   await expect
-    .poll(
-      async () =>
-        ((await api('GET', `/api/admin/articles/${list[0]?.id}`, { token })).body.data as AdminDetail).autosave?.content,
-    )
+    .poll(async () => ((await api('GET', `/api/admin/articles/${list[0]?.id}`, { token })).body.data as AdminDetail).content)
     .toBe('正文，继续写');
 });
 
-test('unsaved work shows in the table, and the quick edit dialog warns before a save would replace it', async ({
+test('unsaved work shows in the table, and the quick edit dialog offers it before anything could replace it', async ({
   page,
   server,
   api,
@@ -265,9 +262,15 @@ test('unsaved work shows in the table, and the quick edit dialog warns before a 
   const row = page.getByTestId('article-row').filter({ hasText: '已发布的文章' });
   await expect(row).toContainText('有未保存的修改');
   await row.getByRole('button', { name: '编辑 已发布的文章' }).click();
+  // The dialog is the full editor's state in a smaller frame: the same offer of the unsaved work.
+  const offer = page.getByRole('alertdialog', { name: '有未保存的内容' });
+  await expect(offer).toContainText('服务器自动保存了');
+  await offer.getByRole('button', { name: '恢复未保存的内容' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑文章' });
-  await expect(dialog).toContainText('这篇文章有未保存的修改（自动保存），在此保存会覆盖它们。');
-  await dialog.getByRole('button', { name: '在编辑器中打开' }).click();
+  await expect(dialog.locator('.cm-content')).toHaveText('编辑器里没保存的正文');
+  // Into the full editor with the recovered text, asked nothing again.
+  await dialog.getByRole('button', { name: '在完整编辑器中打开' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}/edit$`));
-  await expect(page.getByRole('alertdialog', { name: '有未保存的内容' })).toContainText('服务器自动保存了');
+  await expect(page.locator('.cm-content')).toHaveText('编辑器里没保存的正文');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });

@@ -105,7 +105,9 @@ test('the history lists each save with its source, shows what a version differs 
   expect(unchanged.body.data).toMatchObject({ revision: 4, content: DESKTOP_BODY });
 
   await comparison.getByRole('button', { name: '恢复此版本' }).click();
-  await confirm.getByRole('button', { name: '恢复此版本' }).click();
+  // The article is published: the question says readers would see it at once.
+  await expect(confirm).toContainText('直接恢复会立即改变读者看到的内容');
+  await confirm.getByRole('button', { name: '直接恢复并发布' }).click();
   await expect(toast(page, '已恢复第 2 版')).toBeVisible();
 
   // A new entry: the AI's version that the restore replaced, now the newest kept one.
@@ -150,7 +152,7 @@ test('a restore over a change made elsewhere meanwhile is refused, and the histo
   expect(elsewhere.status).toBe(200);
 
   await history.getByRole('button', { name: '恢复此版本' }).click();
-  await page.getByRole('alertdialog', { name: '恢复第 1 版？' }).getByRole('button', { name: '恢复此版本' }).click();
+  await page.getByRole('alertdialog', { name: '恢复第 1 版？' }).getByRole('button', { name: '直接恢复并发布' }).click();
   await expect(toast(page, /^恢复失败：/)).toBeVisible();
   const after = await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token });
   expect(after.body.data).toMatchObject({ revision: 5, content: '别处改的正文\n' });

@@ -27,8 +27,8 @@ test('create with validation errors, cover upload and built-in AI suggestions, t
   await expect(page.getByTestId('article-row')).toHaveCount(3);
   await expect(page.getByRole('button', { name: '批量删除' })).toBeDisabled();
 
-  await page.getByRole('button', { name: '新增文章' }).click();
-  const dialog = page.getByRole('dialog', { name: '新增文章' });
+  await page.getByRole('button', { name: '快速新增' }).click();
+  const dialog = page.getByRole('dialog', { name: '快速新增文章' });
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '标题和正文必填')).toBeVisible();
   await expect(dialog.getByText('标题必填')).toBeVisible();

@@ -34,6 +34,11 @@ export interface AdminCommentEvents {
   onCommentCreated(listener: (notice: AdminCommentNotice) => void): () => void;
   /** Counts may have changed (approve, delete, seen elsewhere, reconnect); returns the unsubscribe. */
   onCommentsChanged(listener: () => void): () => void;
+  /**
+   * Articles changed, drafts included (`admin_articles_changed`, server/API.md §E12.5), or the
+   * connection came back; returns the unsubscribe. Absent where the platform does not relay it.
+   */
+  onArticlesChanged?(listener: () => void): () => void;
 }
 
 /**

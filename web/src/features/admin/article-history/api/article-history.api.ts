@@ -23,3 +23,11 @@ export function restoreRevision(api: ApiClient, articleId: number, revision: num
     ifMatchRevision(currentRevision),
   );
 }
+
+/**
+ * Puts `revision` in the article's autosave (server/API.md §E10.3, `into: "autosave"`): the editor
+ * offers it, and readers keep seeing the article until the owner publishes it.
+ */
+export function restoreRevisionIntoAutosave(api: ApiClient, articleId: number, revision: number) {
+  return api.post<AdminArticleDetail>(`/api/admin/articles/${articleId}/revisions/${revision}/restore`, { into: 'autosave' });
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
 import { AdminUiMessages as M } from '@folio/shared';
-import type { AdminArticleDetail } from '@folio/shared';
+import type { AdminArticleDetail, ArticleStatus } from '@folio/shared';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { ArticleHistoryDrawer } from './article-history-drawer';
 
@@ -13,10 +13,19 @@ export interface ArticleHistoryButtonProps {
   revision: number | undefined;
   /** A version was restored: the editor takes the article as the server now has it. */
   onRestored: (article: AdminArticleDetail) => void;
+  status?: ArticleStatus;
+  /** A version was put in the editor's autosave, for a published article to be checked first. */
+  onRestoredIntoEditor?: (article: AdminArticleDetail) => void;
 }
 
 /** 历史版本 in the editor's bar, opening the history drawer. */
-export function ArticleHistoryButton({ articleId, revision, onRestored }: ArticleHistoryButtonProps) {
+export function ArticleHistoryButton({
+  articleId,
+  revision,
+  onRestored,
+  status,
+  onRestoredIntoEditor,
+}: ArticleHistoryButtonProps) {
   const [open, setOpen] = useState(false);
   const narrow = useMediaQuery('(max-width: 599px)');
   if (articleId === null) return null;
@@ -31,6 +40,8 @@ export function ArticleHistoryButton({ articleId, revision, onRestored }: Articl
         articleId={articleId}
         revision={revision}
         onRestored={onRestored}
+        status={status}
+        onRestoredIntoEditor={onRestoredIntoEditor}
       />
     </>
   );

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import {
   Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -13,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, DismissRegular } from '@fluentui/react-icons';
 import { AdminUiMessages as M, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { AdminArticleDetail } from '@folio/shared';
+import type { AdminArticleDetail, ArticleStatus } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -30,13 +36,25 @@ export interface ArticleHistoryDrawerProps {
   /** The revision the editor shows; when it moves on (a save), the list is fetched again. */
   revision: number | undefined;
   onRestored: (article: AdminArticleDetail) => void;
+  /** The article's status: a published or scheduled one is offered the editor before going live. */
+  status?: ArticleStatus;
+  /** A version was put in the editor's autosave: the editor shows it as unsaved work. */
+  onRestoredIntoEditor?: (article: AdminArticleDetail) => void;
 }
 
 /**
  * 历史版本: the article's kept versions beside the comparison of the chosen one with the current
  * article, and 恢复此版本. On a narrow screen the list and the comparison take turns.
  */
-export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRestored }: ArticleHistoryDrawerProps) {
+export function ArticleHistoryDrawer({
+  open,
+  onClose,
+  articleId,
+  revision,
+  onRestored,
+  status,
+  onRestoredIntoEditor,
+}: ArticleHistoryDrawerProps) {
   const styles = useHistoryStyles();
   const notify = useNotify();
   const fullWidth = useMediaQuery('(max-width: 959px)');
@@ -55,10 +73,20 @@ export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRes
     });
   };
 
-  const restore = async () => {
+  const live = (status === 'published' || status === 'scheduled') && onRestoredIntoEditor !== undefined;
+
+  const restore = async (into: 'article' | 'editor' = 'article') => {
     if (entry === undefined) return;
     setRestoring(true);
     try {
+      if (into === 'editor' && onRestoredIntoEditor) {
+        const article = await history.restoreIntoEditor(entry.revision);
+        notify(M.restoredIntoEditorToast(entry.revision), 'success', SNACKBAR_MS.articles);
+        setSelected(null);
+        onRestoredIntoEditor(article);
+        onClose();
+        return;
+      }
       const article = await history.restore(entry.revision);
       notify(M.restoredToast(entry.revision), 'success', SNACKBAR_MS.articles);
       setSelected(null);
@@ -136,7 +164,7 @@ export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRes
         )}
       </DrawerBody>
       <ConfirmDialog
-        open={confirming}
+        open={confirming && !live}
         title={entry ? M.restoreRevisionTitle(entry.revision) : M.restoreRevision}
         confirmLabel={M.restoreRevision}
         busy={restoring}
@@ -145,6 +173,26 @@ export function ArticleHistoryDrawer({ open, onClose, articleId, revision, onRes
       >
         {M.restoreRevisionBody}
       </ConfirmDialog>
+      {/* Readers would see the version at once: the owner is told, and offered to check it first. */}
+      <Dialog open={confirming && live} modalType="alert" onOpenChange={(_, data) => !data.open && setConfirming(false)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{entry ? M.restoreRevisionTitle(entry.revision) : M.restoreRevision}</DialogTitle>
+            <DialogContent>{M.restoreLiveBody(status === 'scheduled')}</DialogContent>
+            <DialogActions fluid className={styles.restoreActions}>
+              <Button onClick={() => setConfirming(false)} disabled={restoring}>
+                {UiMessages.cancel}
+              </Button>
+              <Button onClick={() => void restore('article')} disabled={restoring}>
+                {M.restoreLiveNow}
+              </Button>
+              <Button appearance="primary" onClick={() => void restore('editor')} disabled={restoring}>
+                {M.restoreIntoEditor}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
     </OverlayDrawer>
   );
 }

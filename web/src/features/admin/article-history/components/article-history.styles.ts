@@ -6,6 +6,8 @@ export const useHistoryStyles = makeStyles({
   // lose its left edge under it.
   drawer: { maxWidth: '100%' },
   drawerFull: { width: '100%' },
+  // Three buttons on a phone wrap instead of running off the dialog.
+  restoreActions: { flexWrap: 'wrap' },
   panes: {
     display: 'grid',
     gridTemplateColumns: 'minmax(260px, 320px) minmax(0, 1fr)',

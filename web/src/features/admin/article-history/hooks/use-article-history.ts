@@ -4,7 +4,7 @@ import type { AdminArticleDetail, ArticleFields, ArticleRevisionListItem } from 
 import { errorMessage, isAbortError } from '../../../../lib/api-client';
 import { useAdminApi } from '../../hooks/admin-services';
 import { getArticle } from '../../articles/api/articles.api';
-import { getRevision, listRevisions, restoreRevision } from '../api/article-history.api';
+import { getRevision, listRevisions, restoreRevision, restoreRevisionIntoAutosave } from '../api/article-history.api';
 
 /** How many versions are fetched at once in the background, so the list can say what each changed. */
 const PARALLEL_VERSION_LOADS = 2;
@@ -21,6 +21,8 @@ export interface ArticleHistory {
   loadVersion: (revision: number) => Promise<void>;
   /** Makes a version current again; resolves to the article as it is after the restore. */
   restore: (revision: number) => Promise<AdminArticleDetail>;
+  /** Puts a version in the editor's autosave instead; resolves to the article (unchanged) with it. */
+  restoreIntoEditor: (revision: number) => Promise<AdminArticleDetail>;
 }
 
 /**
@@ -97,5 +99,10 @@ export function useArticleHistory(articleId: number, editorRevision: number | un
     [api, articleId, current],
   );
 
-  return { current, entries, versions, loadError, loadVersion, restore };
+  const restoreIntoEditor = useCallback(
+    async (revision: number) => (await restoreRevisionIntoAutosave(api, articleId, revision)).data,
+    [api, articleId],
+  );
+
+  return { current, entries, versions, loadError, loadVersion, restore, restoreIntoEditor };
 }

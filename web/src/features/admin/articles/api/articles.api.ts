@@ -9,6 +9,7 @@ import type {
   MarkdownImportSummary,
   PublicDiagram,
   UndrawnDiagrams,
+  UploadLimits,
 } from '@folio/shared';
 import type { ApiClient, RequestOptions } from '../../../../lib/api-client';
 
@@ -77,6 +78,11 @@ export function deleteArticle(api: ApiClient, id: number) {
 
 export function batchDeleteArticles(api: ApiClient, ids: number[]) {
   return api.post<{ deleted: number[]; not_found: number[] }>('/api/admin/articles/batch-delete', { ids });
+}
+
+/** The largest image the server takes, and its pixel limit (server/API.md §E14). */
+export function getUploadLimits(api: ApiClient) {
+  return api.get<UploadLimits>('/api/admin/upload-limits');
 }
 
 export function uploadCover(api: ApiClient, file: File) {

@@ -1,6 +1,8 @@
 import { createApiClient } from '../../../../lib/api-client';
 import type { FetchLike } from '../../../../lib/api-client';
 import type { AdminPlatform } from '../../platform';
+import type { UploadLimits } from '@folio/shared';
+import { fitImageToLimits } from '../model/image-fit';
 
 /** Uploads one file and resolves with its URL; `onProgress` hears the share sent, 0 to 1. */
 export type UploadImage = (file: File, onProgress: (fraction: number) => void) => Promise<string>;
@@ -41,6 +43,14 @@ function fetchWithUploadProgress(onProgress: (fraction: number) => void): FetchL
       xhr.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
       xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
     });
+}
+
+/**
+ * An uploader that first fits each image to the server's limits (model/image-fit.ts): a photo too
+ * large is written again in the browser, and one that cannot be sent is refused before any byte goes.
+ */
+export function fittingUploader(upload: UploadImage, limits: { readonly current: UploadLimits }): UploadImage {
+  return async (file, onProgress) => upload(await fitImageToLimits(file, limits.current), onProgress);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Dialog,
@@ -7,28 +7,32 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Link,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
+  tokens,
 } from '@fluentui/react-components';
+import { OpenRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { AdminUiMessages, emptyArticleFields, pickArticleFields, SNACKBAR_MS, UiMessages } from '@folio/shared';
-import type { ArticleFields } from '@folio/shared';
+import { AdminUiMessages as T, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
-import { getArticle } from '../api/articles.api';
-import { drawMissingDiagrams } from '../model/draw-diagrams';
-import { useArticleSave } from '../hooks/use-article-save';
+import { deleteArticle } from '../api/articles.api';
+import type { CarriedEditorState } from '../hooks/use-article-editor';
+import { useArticleEditor } from '../hooks/use-article-editor';
+import { useSaveKey } from '../hooks/use-save-key';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
+import { RecoverDialog } from './recover-dialog';
+import { SaveStateText } from './save-state-text';
 
 const useStyles = makeStyles({
   surface: { width: 'min(1100px, 96vw)', maxWidth: 'min(1100px, 96vw)' },
   content: { overflowY: 'auto' },
-  notice: { marginBottom: '12px' },
+  // The save state sits in the title row, on one line of fixed height: nothing below moves.
+  title: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  saveState: { fontWeight: tokens.fontWeightRegular },
+  actions: { flexWrap: 'wrap' },
+  grow: { marginRight: 'auto' },
 });
 
 export interface ArticleEditorDialogProps {
@@ -37,94 +41,119 @@ export interface ArticleEditorDialogProps {
   onClose: (saved: boolean) => void;
 }
 
-/** The create/edit dialog of the articles screen (docs/spec.md §2.5): 取消 and 保存. */
+/**
+ * The quick create/edit dialog of the articles screen (docs/spec.md §2.5): the spec's fields, 取消
+ * and 保存, with the full-page editor's guarantees, through the same editor state: what is typed
+ * autosaves as a server draft (or, for a published article, as its autosave), 取消 with unsaved
+ * text asks first, and 在完整编辑器中打开 carries every character to the full page.
+ */
 export function ArticleEditorDialog({ target, onClose }: ArticleEditorDialogProps) {
+  // Mounted only while open, so a closed dialog holds no editor (and offers no recovery).
+  return target === null ? null : <QuickArticleDialog key={String(target)} target={target} onClose={onClose} />;
+}
+
+function QuickArticleDialog({ target, onClose }: { target: number | 'new'; onClose: (saved: boolean) => void }) {
   const styles = useStyles();
   const { api, notify, basePath } = useAdminServices();
   const navigate = useNavigate();
-  /** The article has unsaved work from the full-page editor, which a save here would replace. */
-  const [hasAutosave, setHasAutosave] = useState(false);
-  const [fields, setFields] = useState<ArticleFields>(emptyArticleFields);
-  /** The revision the form was loaded at, sent back as If-Match. */
-  const [revision, setRevision] = useState<number | undefined>(undefined);
-  const [loading, setLoading] = useState(false);
-  const { save, saving, attempted, reset, conflict, clearConflict } = useArticleSave();
-  const id = typeof target === 'number' ? target : null;
-
-  useEffect(() => {
-    reset();
-    clearConflict();
-    setFields(emptyArticleFields());
-    setRevision(undefined);
-    setHasAutosave(false);
-    if (id === null) return;
-    let cancelled = false;
-    setLoading(true);
-    getArticle(api, id)
-      .then((response) => {
-        if (cancelled) return;
-        setFields(pickArticleFields(response.data));
-        setRevision(response.data.revision);
-        setHasAutosave(Boolean(response.data.autosave));
-        void drawMissingDiagrams(api, response.data);
-      })
-      .catch((error: unknown) => {
-        notify(errorMessage(error, UiMessages.networkError), 'error', SNACKBAR_MS.articles);
-        if (!cancelled) onClose(false);
-      })
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-    // Loads once per opened article; the other values are stable services.
-  }, [id, target]);
+  const editor = useArticleEditor(target === 'new' ? null : target, { stayOnRoute: true });
+  const { article } = editor;
+  const [asking, setAsking] = useState(false);
+  const [closing, setClosing] = useState(false);
+  useSaveKey(() => void editor.saveNow(), !asking);
 
   const submit = async () => {
-    if ((await save(id, fields, revision)) !== null) onClose(true);
+    if (await editor.actions.saveAsDialogDoes()) onClose(true);
   };
 
-  const reloadServerCopy = () => {
-    if (conflict) {
-      setFields(pickArticleFields(conflict));
-      setRevision(conflict.revision);
-    }
-    clearConflict();
+  const cancel = () => {
+    // A draft this dialog created is asked about even when all of it is saved: 取消 may mean 'not this'.
+    if (editor.dirty || editor.createdHere) setAsking(true);
+    else onClose(article !== null);
   };
+
+  const keep = async () => {
+    setClosing(true);
+    await editor.saveNow();
+    onClose(true);
+  };
+
+  const discard = async () => {
+    setClosing(true);
+    await editor.dropUnsaved();
+    if (editor.createdHere && article) {
+      // Nothing of it existed before this dialog: the draft its autosave made goes to the bin.
+      await deleteArticle(api, article.id).catch((error: unknown) =>
+        notify(`${UiMessages.deleteFailed}: ${errorMessage(error, UiMessages.networkError)}`, 'error', SNACKBAR_MS.articles),
+      );
+    }
+    onClose(true);
+  };
+
+  const openFullEditor = async () => {
+    setClosing(true);
+    await editor.saveNow();
+    const state: CarriedEditorState = { carryUnsaved: true };
+    navigate(article ? `${basePath}/articles/${article.id}/edit` : `${basePath}/articles/new`, { state });
+  };
+
+  const askText =
+    editor.createdHere || article === null ? T.closeAskNewDraft : article.status === 'draft' ? T.closeAskDraft : T.closeAskLive;
+  const busy = editor.saving || closing;
 
   return (
     <>
-      <LoadingOverlay visible={loading} />
-      <Dialog open={target !== null && !loading} onOpenChange={(_, data) => !data.open && onClose(false)}>
+      <LoadingOverlay visible={editor.loading} />
+      <Dialog open={!editor.loading} onOpenChange={(_, data) => !data.open && cancel()}>
         <DialogSurface className={styles.surface}>
           <DialogBody>
-            <DialogTitle>{id === null ? AdminUiMessages.newArticle : AdminUiMessages.editArticle}</DialogTitle>
+            <DialogTitle>
+              <span className={styles.title}>
+                {target === 'new' ? T.quickNewArticleTitle : T.editArticle}
+                <SaveStateText state={editor.saveState} className={styles.saveState} />
+              </span>
+            </DialogTitle>
             <DialogContent className={styles.content}>
-              {hasAutosave && id !== null && (
-                <MessageBar intent="warning" className={styles.notice}>
-                  <MessageBarBody>{AdminUiMessages.dialogHasAutosave}</MessageBarBody>
-                  <MessageBarActions>
-                    <Link onClick={() => navigate(`${basePath}/articles/${id}/edit`)}>{AdminUiMessages.openInEditor}</Link>
-                  </MessageBarActions>
-                </MessageBar>
-              )}
-              <ArticleForm
-                value={fields}
-                onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
-                showRequired={attempted}
-                editorHeight="360px"
-              />
+              <ArticleForm value={editor.fields} onChange={editor.edit} showRequired={editor.attempted} editorHeight="360px" />
             </DialogContent>
-            <DialogActions>
-              <Button onClick={() => onClose(false)} disabled={saving}>
+            <DialogActions fluid className={styles.actions}>
+              <Button className={styles.grow} icon={<OpenRegular />} onClick={() => void openFullEditor()} disabled={busy}>
+                {T.openInFullEditor}
+              </Button>
+              <Button onClick={cancel} disabled={busy}>
                 {UiMessages.cancel}
               </Button>
-              <Button appearance="primary" onClick={() => void submit()} disabled={saving}>
-                {saving ? AdminUiMessages.saving : AdminUiMessages.save}
+              <Button appearance="primary" onClick={() => void submit()} disabled={busy}>
+                {editor.saving ? T.saving : T.save}
               </Button>
             </DialogActions>
           </DialogBody>
           {/* Nested inside the surface: Fluent would take a click on a sibling dialog as a click outside and close this one. */}
-          <ArticleConflictDialog open={conflict !== null} onReload={reloadServerCopy} onKeepEditing={clearConflict} />
+          <ArticleConflictDialog
+            open={editor.conflict !== null}
+            onReload={editor.reloadConflict}
+            onKeepEditing={editor.keepEditingAfterConflict}
+          />
+          <RecoverDialog offer={editor.offer} onRecover={editor.recover} onDiscard={editor.discardUnsaved} />
+          <Dialog open={asking} modalType="alert">
+            <DialogSurface>
+              <DialogBody>
+                <DialogTitle>{T.closeAskTitle}</DialogTitle>
+                <DialogContent>{askText}</DialogContent>
+                <DialogActions>
+                  <Button onClick={() => setAsking(false)} disabled={closing}>
+                    {T.keepEditing}
+                  </Button>
+                  <Button onClick={() => void discard()} disabled={closing}>
+                    {T.discard}
+                  </Button>
+                  <Button appearance="primary" onClick={() => void keep()} disabled={closing}>
+                    {T.keepAsDraft}
+                  </Button>
+                </DialogActions>
+              </DialogBody>
+            </DialogSurface>
+          </Dialog>
         </DialogSurface>
       </Dialog>
     </>

@@ -8,6 +8,7 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
 import { useArticleEditor } from '../hooks/use-article-editor';
+import { useSaveKey } from '../hooks/use-save-key';
 import { formatFullScheduleTime } from '../model/article-status';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
@@ -67,6 +68,7 @@ export default function ArticleEditorPage() {
   const narrow = useMediaQuery('(max-width: 599px)');
   const editor = useArticleEditor(params.id ? Number(params.id) : null);
   const { article } = editor;
+  useSaveKey(() => void editor.saveNow());
 
   const when =
     article?.status === 'scheduled' && article.publishAt
@@ -96,6 +98,8 @@ export default function ArticleEditorPage() {
               articleId={article?.id ?? null}
               revision={article?.revision}
               onRestored={editor.adoptServerCopy}
+              status={article?.status}
+              onRestoredIntoEditor={editor.takeRestoredIntoEditor}
             />
           </div>
           <div className={narrow ? styles.actionsNarrow : styles.actions}>

@@ -4,7 +4,8 @@ import { AdminUiMessages, PublicUiMessages, SNACKBAR_MS, tagsAreWellFormed, UiMe
 import type { ArticleFields } from '@folio/shared';
 import { useNotify } from '../../hooks/admin-services';
 import { pickFilesWithInput, platformFileUrl, useAdminPlatform } from '../../platform';
-import { IMAGE_UPLOAD_PATHS, imageUploader } from '../api/image-upload';
+import { fittingUploader, IMAGE_UPLOAD_PATHS, imageUploader } from '../api/image-upload';
+import { useUploadLimits } from '../hooks/use-upload-limits';
 import { AiPanel } from './ai-panel';
 import { CoverField } from './cover-field';
 import { MarkdownEditor } from './markdown-editor';
@@ -33,8 +34,15 @@ export function ArticleForm({ value, onChange, showRequired, editorHeight }: Art
   const notify = useNotify();
   const platform = useAdminPlatform();
   const tagsValid = tagsAreWellFormed(value.tags);
-  const uploadImage = useMemo(() => imageUploader(platform, IMAGE_UPLOAD_PATHS.body), [platform]);
-  const uploadCover = useMemo(() => imageUploader(platform, IMAGE_UPLOAD_PATHS.cover), [platform]);
+  const limits = useUploadLimits();
+  const uploadImage = useMemo(
+    () => fittingUploader(imageUploader(platform, IMAGE_UPLOAD_PATHS.body), limits),
+    [platform, limits],
+  );
+  const uploadCover = useMemo(
+    () => fittingUploader(imageUploader(platform, IMAGE_UPLOAD_PATHS.cover), limits),
+    [platform, limits],
+  );
 
   return (
     <div className={styles.form}>

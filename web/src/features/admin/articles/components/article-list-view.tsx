@@ -109,8 +109,8 @@ export function ArticleListView() {
       <ArticlesToolbar
         selectedCount={selected.size}
         busy={busy || batch.progress.running}
-        onCreate={() => (platform.editArticlesOnPage ? navigate(`${basePath}/articles/new`) : setEditing('new'))}
         onWrite={() => navigate(`${basePath}/articles/new`)}
+        onQuickCreate={platform.editArticlesOnPage ? undefined : () => setEditing('new')}
         onBatchDelete={() => setConfirmBatch(true)}
         onBatchAi={startBatchAi}
         onImport={() => void runImport()}

@@ -22,9 +22,13 @@ const useStyles = makeStyles({
 export interface ArticlesToolbarProps {
   selectedCount: number;
   busy: boolean;
-  onCreate: () => void;
-  /** Opens the full-page editor for a new article (drafts, schedule, autosave). */
+  /** Opens the full-page editor for a new article: the one way to write, and the primary button. */
   onWrite: () => void;
+  /**
+   * Opens the quick dialog for a new article (docs/spec.md §2.5), named 快速新增 so the two ways to
+   * start an article do not share one name; absent where articles are only written on the page.
+   */
+  onQuickCreate?: () => void;
   onBatchDelete: () => void;
   onBatchAi: () => void;
   onImport: () => void;
@@ -36,8 +40,8 @@ export interface ArticlesToolbarProps {
 export function ArticlesToolbar({
   selectedCount,
   busy,
-  onCreate,
   onWrite,
+  onQuickCreate,
   onBatchDelete,
   onBatchAi,
   onImport,
@@ -48,12 +52,14 @@ export function ArticlesToolbar({
   const styles = useStyles();
   return (
     <div className={styles.bar} role="toolbar" aria-label={AdminUiMessages.articleActions}>
-      <Button appearance="primary" icon={<AddRegular />} onClick={onCreate}>
-        {AdminUiMessages.newArticle}
-      </Button>
-      <Button icon={<DocumentEditRegular />} onClick={onWrite}>
+      <Button appearance="primary" icon={<DocumentEditRegular />} onClick={onWrite}>
         {AdminUiMessages.writeArticle}
       </Button>
+      {onQuickCreate && (
+        <Button icon={<AddRegular />} onClick={onQuickCreate}>
+          {AdminUiMessages.quickNewArticle}
+        </Button>
+      )}
       <Button icon={<DeleteRegular />} onClick={onBatchDelete} disabled={selectedCount === 0 || busy}>
         {AdminUiMessages.batchDelete}
       </Button>

@@ -22,11 +22,18 @@ import { useStoredToggle } from '../../../../lib/use-stored-toggle';
 import { pickFilesWithInput } from '../../platform';
 import type { UploadImage } from '../api/image-upload';
 import { useImageInsert } from '../hooks/use-image-insert';
+import { markdownFormatKeys } from '../model/markdown-keys';
 import { ImageUploadStatus } from './image-upload-status';
 
 // search() here, not added when Ctrl+F first opens the panel: a re-render that reconfigures the
 // editor keeps only its own setup, and would close a panel opened on top of it. In Chinese.
-const extensions = [markdown(), EditorView.lineWrapping, search(), EditorState.phrases.of(EditorSearchPhrases)];
+const extensions = [
+  markdown(),
+  EditorView.lineWrapping,
+  search(),
+  EditorState.phrases.of(EditorSearchPhrases),
+  markdownFormatKeys,
+];
 /** Focus mode: nothing around the text. */
 const TEXT_ONLY_SETUP = { lineNumbers: false, foldGutter: false, highlightActiveLine: false, highlightActiveLineGutter: false };
 

@@ -40,7 +40,7 @@ export function RecoverDialog({ offer, onRecover, onDiscard }: RecoverDialogProp
               </Text>
             ) : null}
             <Text as="p" block>
-              {T.recoverHint}
+              {offer?.source === 'server' ? T.recoverHintServer : T.recoverHintBrowser}
             </Text>
           </DialogContent>
           <DialogActions>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   AdminUiMessages as T,
   emptyArticleFields,
@@ -49,16 +49,36 @@ const baseOf = (article: EditorArticle) => ({
   revision: article.revision,
   savedFields: article.fields,
   serverHasAutosave: false,
+  status: article.status,
 });
+
+/** Router state of a move from the quick dialog to the full page: its unsaved work comes along unasked. */
+export interface CarriedEditorState {
+  carryUnsaved: true;
+}
+
+function carriesUnsaved(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Partial<CarriedEditorState>).carryUnsaved === true;
+}
+
+export interface ArticleEditorOptions {
+  /**
+   * The editor lives in a dialog over the list: a new article created by its autosave stays in the
+   * dialog instead of taking the address of its own page.
+   */
+  stayOnRoute?: boolean;
+}
 
 /**
  * The full-page editor's state (docs/spec.md §2.4): the article and its status, the fields being
  * edited with their autosave, the offer to recover unsaved work on opening, and the actions
  * 保存草稿 / 发布 / 定时发布 / 撤回为草稿 (server/API.md §E8, §E9).
  */
-export function useArticleEditor(routeId: number | null) {
+export function useArticleEditor(routeId: number | null, { stayOnRoute = false }: ArticleEditorOptions = {}) {
   const { api, notify, basePath } = useAdminServices();
   const navigate = useNavigate();
+  // Read once: the work the dialog handed over is taken when the article first loads.
+  const carried = useRef(carriesUnsaved(useLocation().state));
   const [article, setArticle] = useState<EditorArticle | null>(null);
   const [fields, setFields] = useState<ArticleFields>(emptyArticleFields);
   const fieldsRef = useRef(fields);
@@ -77,9 +97,9 @@ export function useArticleEditor(routeId: number | null) {
   const followCreated = useCallback(
     (id: number) => {
       createdId.current = id;
-      navigate(`${basePath}/articles/${id}/edit`, { replace: true });
+      if (!stayOnRoute) navigate(`${basePath}/articles/${id}/edit`, { replace: true });
     },
-    [navigate, basePath],
+    [navigate, basePath, stayOnRoute],
   );
   const adoptCreated = useCallback(
     (created: AdminArticleDetail) => {
@@ -88,8 +108,29 @@ export function useArticleEditor(routeId: number | null) {
     },
     [followCreated],
   );
-  const autosave = useAutosave(adoptCreated);
-  const { storage, reset: resetAutosave } = autosave;
+  // A draft's text saved as the draft: the editor's article is what the server now holds.
+  const adoptSavedDraft = useCallback(
+    (saved: AdminArticleDetail, sent: ArticleFields) =>
+      setArticle((current) => (current?.id === saved.id ? toEditorArticle(saved, sent) : current)),
+    [],
+  );
+  const autosave = useAutosave(adoptCreated, adoptSavedDraft);
+  const { storage, reset: resetAutosave, record } = autosave;
+
+  /** Offers the unsaved work, or, when the quick dialog handed it over, takes it without asking. */
+  const offerOrTake = useCallback(
+    (work: RecoveryDecision['offer']) => {
+      if (work && carried.current) {
+        showFields(work.fields);
+        record(work.fields);
+        setOffer(null);
+      } else {
+        setOffer(work);
+      }
+      carried.current = false;
+    },
+    [record, showFields],
+  );
 
   useEffect(() => {
     if (routeId !== null && routeId === createdId.current) return undefined;
@@ -97,10 +138,10 @@ export function useArticleEditor(routeId: number | null) {
     if (routeId === null) {
       setArticle(null);
       showFields(emptyArticleFields());
-      resetAutosave({ id: null, revision: null, savedFields: null, serverHasAutosave: false });
+      resetAutosave({ id: null, revision: null, savedFields: null, serverHasAutosave: false, status: null });
       const decision = decideRecovery({ article: null, serverAutosave: null, browserCopy: readBrowserCopy(storage, null) });
       if (decision.dropBrowserCopy) removeBrowserCopy(storage, null);
-      setOffer(decision.offer);
+      offerOrTake(decision.offer);
       return undefined;
     }
     if (!Number.isInteger(routeId) || routeId <= 0) {
@@ -128,7 +169,7 @@ export function useArticleEditor(routeId: number | null) {
         });
         if (decision.dropBrowserCopy) removeBrowserCopy(storage, loaded.id);
         if (decision.dropServerAutosave) void discardAutosave(api, loaded.id).catch(() => undefined);
-        setOffer(decision.offer);
+        offerOrTake(decision.offer);
         void drawMissingDiagrams(api, data);
       })
       .catch((error: unknown) => {
@@ -139,7 +180,7 @@ export function useArticleEditor(routeId: number | null) {
     return () => {
       cancelled = true;
     };
-  }, [api, notify, navigate, basePath, routeId, storage, resetAutosave, showFields]);
+  }, [api, notify, navigate, basePath, routeId, storage, resetAutosave, showFields, offerOrTake]);
 
   const dirty = article ? !sameArticleFields(fields, article.fields) : hasAnyText(fields);
   useUnsavedChanges('article-editor', dirty);
@@ -176,6 +217,13 @@ export function useArticleEditor(routeId: number | null) {
     [autosave, showFields],
   );
 
+  /** A version put in the autosave (server/API.md §E10.3): the editor shows it as unsaved work to check. */
+  const takeRestoredIntoEditor = (detail: AdminArticleDetail) => {
+    if (!detail.autosave) return;
+    autosave.base.current = { ...autosave.base.current, serverHasAutosave: true };
+    edit(pickArticleFields(detail.autosave));
+  };
+
   // The schedule going out changes the status beside the editor, nothing the owner is typing.
   useScheduleFollow(article, (detail) =>
     setArticle((current) =>
@@ -211,6 +259,16 @@ export function useArticleEditor(routeId: number | null) {
     schedule: (publishAt: string) =>
       submit({ status: 'scheduled', publish_at: publishAt }, T.scheduledToast(formatScheduleTime(publishAt))),
     unpublish: () => submit({ status: 'draft' }, T.unpublishedToast),
+    /** The quick dialog's 保存 (docs/spec.md §2.5): a new article is published, as a create is; an edit keeps its status. */
+    saveAsDialogDoes: () =>
+      submit(article === null || createdId.current === article.id ? { status: 'published' } : {}, UiMessages.saved),
+  };
+
+  /** The unsaved work goes no further: nothing pending is sent, and both copies of it are dropped. */
+  const dropUnsaved = async () => {
+    await autosave.settle();
+    discardUnsaved();
+    removeBrowserCopy(storage, null);
   };
 
   const reloadConflict = () => {
@@ -233,6 +291,13 @@ export function useArticleEditor(routeId: number | null) {
     recover,
     discardUnsaved,
     adoptServerCopy,
+    takeRestoredIntoEditor,
     actions,
+    /** Ctrl/Cmd+S: the unsaved work goes to the server now (never publishes anything). */
+    saveNow: autosave.saveNow,
+    dropUnsaved,
+    /** The article was created by this editor (its autosave): nothing of it existed before. */
+    createdHere: article !== null && createdId.current === article.id,
+    dirty,
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { SNACKBAR_MS, UiMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import { useCommentEvents } from '../../comments/live/use-comment-events';
 import { listArticles } from '../api/articles.api';
 import type { StatusFilter } from '../model/article-status';
 import { articleListQuery, articleListReducer, initialArticleList } from '../model/article-list';
@@ -15,6 +16,16 @@ export function useArticleList() {
   const notify = useNotify();
   const [state, dispatch] = useReducer(articleListReducer, initialArticleList);
   const { page, perPage, search, status } = state;
+
+  /** The same query again, quietly: no overlay, and a failure keeps the rows shown. */
+  const refresh = useCallback(async () => {
+    try {
+      const response = await listArticles(api, articleListQuery({ page, perPage, search, status }));
+      dispatch({ type: 'loaded', articles: response.data, total: response.total ?? response.data.length });
+    } catch {
+      // The next event or the owner's next action fetches again.
+    }
+  }, [api, page, perPage, search, status]);
 
   const load = useCallback(async () => {
     dispatch({ type: 'loadStarted' });
@@ -30,6 +41,11 @@ export function useArticleList() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Another client's change (the desktop's new draft, a second tab, a schedule going out) shows
+  // without a reload, as the comment screens follow theirs (server/API.md §E12.5).
+  const events = useCommentEvents();
+  useEffect(() => events.onArticlesChanged?.(() => void refresh()), [events, refresh]);
 
   const actions = useMemo(
     () => ({

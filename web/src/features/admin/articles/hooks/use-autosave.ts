@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { pickArticleFields, sameArticleFields } from '@folio/shared';
-import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
+import { articleCreateSchema, pickArticleFields, sameArticleFields } from '@folio/shared';
+import type { AdminArticleDetail, ArticleFields, ArticleStatus } from '@folio/shared';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useAdminApi } from '../../hooks/admin-services';
-import { createArticle, discardAutosave, saveAutosave } from '../api/articles.api';
+import { createArticle, discardAutosave, ifMatchRevision, saveAutosave, updateArticle } from '../api/articles.api';
 import { createSaveThrottle } from '../model/save-throttle';
 import type { SaveThrottle } from '../model/save-throttle';
 import type { KeyValueStorage } from '../model/unsaved-work';
@@ -33,9 +33,20 @@ export interface AutosaveBase {
   savedFields: ArticleFields | null;
   /** The server holds an autosave of it, so text typed back to the saved one must discard it. */
   serverHasAutosave: boolean;
+  /**
+   * A draft's text is saved as the draft itself, as the desktop sends its drafts: readers see
+   * nothing either way, and the list, the history and a reload then show what was typed. A
+   * published or scheduled article keeps readers' text until 发布, so its edits go to the autosave.
+   */
+  status: ArticleStatus | null;
 }
 
-const NEW_ARTICLE: AutosaveBase = { id: null, revision: null, savedFields: null, serverHasAutosave: false };
+const NEW_ARTICLE: AutosaveBase = { id: null, revision: null, savedFields: null, serverHasAutosave: false, status: null };
+
+/** Whether these fields may be saved as the draft itself (a draft needs a title or a body, tags well formed). */
+function savableAsDraft(fields: ArticleFields): boolean {
+  return articleCreateSchema.safeParse({ ...fields, status: 'draft' }).success;
+}
 
 /** localStorage, or a store that refuses everything where the browser switched it off. */
 function browserStorage(): KeyValueStorage {
@@ -73,7 +84,10 @@ export function canCreateDraft(fields: ArticleFields): boolean {
  * `onCreated` then hands it to the editor. Nothing here changes the article itself: a published
  * article stays as readers see it until the owner publishes.
  */
-export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
+export function useAutosave(
+  onCreated: (article: AdminArticleDetail) => void,
+  onDraftSaved: (draft: AdminArticleDetail, fields: ArticleFields) => void,
+) {
   const api = useAdminApi();
   const storage = useMemo(browserStorage, []);
   const base = useRef<AutosaveBase>(NEW_ARTICLE);
@@ -82,6 +96,8 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const onCreatedRef = useRef(onCreated);
   onCreatedRef.current = onCreated;
+  const onDraftSavedRef = useRef(onDraftSaved);
+  onDraftSavedRef.current = onDraftSaved;
 
   /** The creation of a new article until the server confirms it: retried with the same key and body. */
   const pendingCreation = useRef<{ key: string; fields: ArticleFields } | null>(null);
@@ -107,6 +123,20 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
       setSaveState({ kind: 'server', savedAt: receipt.saved_at });
     };
 
+    /** A draft's fields saved as the draft (If-Match its revision): the article now holds them. */
+    const saveDraft = async (target: AutosaveBase & { id: number }, fields: ArticleFields) => {
+      const saved = (await updateArticle(api, target.id, fields, ifMatchRevision(target.revision ?? undefined))).data;
+      // The save made the fields the article's and discarded any autosave (server/API.md §E9.2).
+      const next = { ...target, revision: saved.revision, savedFields: fields, serverHasAutosave: false };
+      if (base.current === target) base.current = next;
+      removeBrowserCopy(storage, target.id);
+      onDraftSavedRef.current(saved, fields);
+      setSaveState({ kind: 'server', savedAt: saved.updated_at });
+    };
+
+    const saveChanges = (target: AutosaveBase & { id: number }, fields: ArticleFields) =>
+      target.status === 'draft' && savableAsDraft(fields) ? saveDraft(target, fields) : autosaveTo(target, fields);
+
     const create = async (fields: ArticleFields): Promise<void> => {
       if (!canCreateDraft(fields)) {
         setSaveState(hasAnyText(fields) ? { kind: 'browser' } : { kind: 'idle' });
@@ -125,7 +155,13 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
         .finally(() => (creating.current = false));
       pendingCreation.current = null;
       const savedFields = pickArticleFields(created);
-      const target = { id: created.id, revision: created.revision, savedFields, serverHasAutosave: false };
+      const target = {
+        id: created.id,
+        revision: created.revision,
+        savedFields,
+        serverHasAutosave: false,
+        status: created.status ?? 'draft',
+      };
       base.current = target;
       // What was typed while the article was being created moves to the article's own key.
       const copy = readBrowserCopy(storage, null);
@@ -135,7 +171,7 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
       }
       onCreatedRef.current(created);
       setSaveState({ kind: 'server', savedAt: created.updated_at });
-      if (!sameArticleFields(fields, savedFields)) await autosaveTo(target, fields);
+      if (!sameArticleFields(fields, savedFields)) await saveChanges(target, fields);
     };
 
     return async (fields: ArticleFields): Promise<boolean> => {
@@ -149,7 +185,7 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
           if (base.current === target) base.current = { ...target, serverHasAutosave: false };
           setSaveState({ kind: 'idle' });
         } else {
-          await autosaveTo({ ...target, id: target.id }, fields);
+          await saveChanges({ ...target, id: target.id }, fields);
         }
         return true;
       } catch (error) {
@@ -226,5 +262,8 @@ export function useAutosave(onCreated: (article: AdminArticleDetail) => void) {
     [api, storage, reset],
   );
 
-  return { saveState, record, reset, settle, forget, storage, base };
+  /** Ctrl/Cmd+S: what is pending goes to the server now, without waiting for the interval. */
+  const saveNow = useCallback(async () => throttleRef.current?.flush(), []);
+
+  return { saveState, record, reset, settle, forget, saveNow, storage, base };
 }

@@ -4,7 +4,14 @@ import type { Extension } from '@uiw/react-codemirror';
 import { CommonUiMessages, ImageInsertMessages } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import type { UploadImage } from '../api/image-upload';
-import { findPlaceholder, imageMarkdown, pastedFiles, pendingImagesFor, splitImageFiles } from '../model/image-placeholders';
+import {
+  ALT_TEXT_OFFSET,
+  findPlaceholder,
+  imageMarkdown,
+  pastedFiles,
+  pendingImagesFor,
+  splitImageFiles,
+} from '../model/image-placeholders';
 import type { PendingImage } from '../model/image-placeholders';
 
 /** An upload under way, for the progress line. */
@@ -47,7 +54,7 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
     };
     let replacement: string | null = null;
     try {
-      replacement = imageMarkdown(pending, await upload(pending.file, setPercent));
+      replacement = imageMarkdown(await upload(pending.file, setPercent));
     } catch (error) {
       setProblem(ImageInsertMessages.failed(pending.name, errorMessage(error, CommonUiMessages.networkError)));
     }
@@ -58,7 +65,14 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
     if (!range) return;
     const keepsLineBreak = range.to - range.from === pending.line.length;
     const insert = replacement === null ? '' : replacement + (keepsLineBreak ? '\n' : '');
-    view.dispatch({ changes: { ...range, insert } });
+    // The cursor still where the insertion left it, just after this placeholder: it goes into the
+    // image's empty alt text, for the owner to describe it. One moved elsewhere is left alone.
+    const head = view.state.selection.main;
+    const waiting = replacement !== null && head.empty && head.head === range.to;
+    view.dispatch({
+      changes: { ...range, insert },
+      ...(waiting ? { selection: { anchor: range.from + ALT_TEXT_OFFSET } } : {}),
+    });
   }, []);
 
   const insertAt = useCallback(
@@ -70,10 +84,16 @@ export function useImageInsert(uploadImage: UploadImage | undefined): ImageInser
       else setProblem(null);
       if (images.length === 0 || !upload) return;
       const pending = pendingImagesFor(images);
-      const text = pending.map((item) => item.line).join('');
+      const lines = pending.map((item) => item.line).join('');
+      // The cursor left in the empty alt text of the image before: the next ones go after its line.
+      const { doc } = view.state;
+      const inEmptyAlt = doc.sliceString(position - 2, position) === '![' && doc.sliceString(position, position + 2) === '](';
+      const line = doc.lineAt(position);
+      const from = inEmptyAlt ? (line.to < doc.length ? line.to + 1 : line.to) : position;
+      const text = inEmptyAlt && from === line.to ? `\n${lines}` : lines;
       view.dispatch({
-        changes: { from: position, insert: text },
-        selection: { anchor: position + text.length },
+        changes: { from, insert: text },
+        selection: { anchor: from + text.length },
         scrollIntoView: true,
       });
       view.focus();

@@ -3,13 +3,13 @@ import { ImageInsertMessages } from '@folio/shared';
 /** An image on its way to the server, held in the text by its placeholder line. */
 export interface PendingImage {
   file: File;
-  /** What the Markdown will call it: the file's name, without the brackets that would end the alt text. */
+  /** The file's name as the placeholder and the progress line show it, without brackets that would end it. */
   name: string;
   /** The placeholder and its line break, as inserted: unique in the text thanks to its marker. */
   line: string;
 }
 
-/** Alt text must not close its own brackets; a name without anything left is still an image. */
+/** A placeholder must not close its own brackets; a name without anything left is still an image. */
 export function altTextOf(fileName: string): string {
   return fileName.replace(/[[\]\r\n]/g, ' ').trim() || 'image';
 }
@@ -38,10 +38,17 @@ export function findPlaceholder(text: string, pending: PendingImage): { from: nu
   return null;
 }
 
-/** The Markdown that takes the placeholder's place once the server has the image. */
-export function imageMarkdown(pending: PendingImage, url: string): string {
-  return `![${pending.name}](${url})`;
+/**
+ * The Markdown that takes the placeholder's place once the server has the image. Its alt text is
+ * left empty for the owner to describe the picture: a file name (IMG_2041.jpg, image.png) tells a
+ * reader who cannot see it nothing.
+ */
+export function imageMarkdown(url: string): string {
+  return `![](${url})`;
 }
+
+/** Where the empty alt text of {@link imageMarkdown} is, from the image's start: between the brackets. */
+export const ALT_TEXT_OFFSET = 2;
 
 /**
  * The files a paste brings as files: none when it also brings text, as a copy from a word processor

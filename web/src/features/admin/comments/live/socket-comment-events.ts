@@ -21,6 +21,7 @@ type Listener = (...args: never[]) => void;
 export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEventsOptions): AdminCommentEvents {
   const created = new Set<(notice: AdminCommentNotice) => void>();
   const changed = new Set<() => void>();
+  const articlesChanged = new Set<() => void>();
   let connection: Promise<Socket> | null = null;
 
   const open = (): Promise<Socket> =>
@@ -34,7 +35,8 @@ export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEv
         created.forEach((listener) => listener(notice)),
       );
       socket.on(AdminRealtimeEvents.commentsChanged, () => changed.forEach((listener) => listener()));
-      socket.io.on('reconnect', () => changed.forEach((listener) => listener()));
+      socket.on(AdminRealtimeEvents.articlesChanged, () => articlesChanged.forEach((listener) => listener()));
+      socket.io.on('reconnect', () => [...changed, ...articlesChanged].forEach((listener) => listener()));
       // Exposed for end-to-end tests, which post a comment only once the admin is listening.
       const mark = (state: string) => {
         if (typeof document !== 'undefined') document.documentElement.dataset.adminRealtime = state;
@@ -48,7 +50,7 @@ export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEv
   // mode) keeps the connection instead of closing and opening it again.
   const closeWhenUnused = () =>
     setTimeout(() => {
-      if (created.size + changed.size > 0 || !connection) return;
+      if (created.size + changed.size + articlesChanged.size > 0 || !connection) return;
       const closing = connection;
       connection = null;
       void closing.then((socket) => socket.close());
@@ -66,5 +68,6 @@ export function createSocketCommentEvents({ baseUrl, getToken }: SocketCommentEv
   return {
     onCommentCreated: (listener) => subscribe(created, listener),
     onCommentsChanged: (listener) => subscribe(changed, listener),
+    onArticlesChanged: (listener) => subscribe(articlesChanged, listener),
   };
 }
