@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { ArticleBodies } from '../../src/services/article-search.js';
 import { ArticleSearchIndex, normalizeQuery } from '../../src/services/article-search.js';
@@ -172,6 +174,53 @@ describe('ArticleSearchIndex', () => {
         .map((record) => record.id);
       expect(ids(index.search(records, query)), JSON.stringify(query)).toEqual(expected);
     }
+  });
+
+  /** Bytes of ArrayBuffers the process holds after a full collection: where the body filters live. */
+  const arrayBufferBytes = () => {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    return process.memoryUsage().arrayBuffers;
+  };
+  /** A body of 3,000 characters that repeats one sentence, as prose repeats most of its character pairs. */
+  const repetitiveBody = (n: number) => `第${n}篇。${'缓存要先测量再动手，别猜。'.repeat(230)}`;
+
+  it('sizes each body filter to its distinct character pairs, not its length', () => {
+    const bodies = new MemoryBodies();
+    const records = Array.from({ length: 2000 }, (_, n) => {
+      const record = buildRecord({ title: `第${n}篇`, summary: '' });
+      bodies.set(record.id, repetitiveBody(n));
+      return record;
+    });
+    const index = indexWith(bodies);
+    const before = arrayBufferBytes();
+    index.warm(records);
+    // Sized by length (four to eight bits a character) these filters took 4 MB.
+    expect(arrayBufferBytes() - before).toBeLessThan(1.5 * 1024 * 1024);
+    expect(ids(index.search(records, '第1999篇'))).toEqual([records[1999]?.id]);
+  });
+
+  it('gives back the filters of replaced bodies, and finds the new text after moving the rest', () => {
+    let state = 11;
+    const alphabet = [
+      ...'安全管理器性能优化数据库组件状态渲染缓存测量动手一致性失效路由写法abcdefghijklmnopqrstuvwxyz0123456789',
+    ];
+    const randomText = (length: number) =>
+      Array.from({ length }, () => {
+        state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+        return alphabet[state % alphabet.length];
+      }).join('');
+    const bodies = new MemoryBodies();
+    const records = Array.from({ length: 300 }, () => buildRecord({ title: '', summary: '' }));
+    const index = indexWith(bodies);
+    const before = arrayBufferBytes();
+    for (let round = 0; round < 12; round += 1) {
+      for (const record of records) bodies.set(record.id, `${randomText(3000)}第${round}轮修改`);
+      expect(ids(index.search(records, `第${round}轮修改`))).toHaveLength(records.length);
+      expect(index.search(records, `第${round - 1}轮修改`)).toEqual([]);
+    }
+    // Each round's filters take about 0.7 MB: kept all, twelve rounds would hold 8 MB.
+    expect(arrayBufferBytes() - before).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('searches titles only for the admin list', () => {
