@@ -16,3 +16,4 @@ export * from './mail.js';
 export * from './storage-health.js';
 export * from './article-lists.js';
 export * from './preview-links.js';
+export * from './reading-length.js';
