@@ -15,5 +15,7 @@ export * from './article-revisions.js';
 export * from './mail.js';
 export * from './storage-health.js';
 export * from './article-lists.js';
+export * from './slugs.js';
+export * from './redirects.js';
 export * from './preview-links.js';
 export * from './reading-length.js';

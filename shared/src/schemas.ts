@@ -11,6 +11,7 @@ import { cleanString } from './clean-text.js';
 // Installs the Chinese error map and the eval-free parsers before any schema is used.
 import './messages/zod-issues.js';
 import { CommentConversationMessages as CM, ServerMessages as M } from './messages/index.js';
+import { slugSchema } from './slugs.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
 import { ARTICLE_STATUSES, COMMENT_MODERATIONS, COMMENT_SETTINGS_LIMITS } from './types.js';
@@ -204,6 +205,8 @@ const articleCreateFields = <Title extends z.ZodType<string>, Content extends z.
       tags: nullAsEmpty(articleTagsSchema).optional().default([]),
       summary: nullAsEmpty(articleSummary).optional().default(''),
       cover: nullAsEmpty(articleCover).optional().default(''),
+      // Made from the title when absent; a taken one gets `-2`, `-3` (server/API.md §E18).
+      slug: slugSchema.optional(),
       // Kept by imports (the desktop's folder import sends the front matter's date and updated).
       created_at: clientTimestamp(M.createdAtInvalid),
       updated_at: clientTimestamp(M.updatedAtInvalid),
@@ -247,6 +250,8 @@ export const articleUpdateSchema = z.object({
   tags: nullAsEmpty(articleTagsSchema).optional(),
   summary: nullAsEmpty(articleSummary).optional(),
   cover: nullAsEmpty(articleCover).optional(),
+  // A new slug keeps the old address working: it answers 301 (server/API.md §E18).
+  slug: slugSchema.optional(),
   ...articlePublicationFields,
 });
 export type ArticleCreateRequest = z.infer<typeof articleCreateSchema>;

@@ -98,6 +98,11 @@ export interface ArticlePublication {
 
 export interface PublicArticleListItem {
   id: number;
+  /**
+   * The article's address is `/articles/{slug}` (server/API.md §E18). Always sent by this server;
+   * optional for lists built without one (the demo list): see `articleHref`.
+   */
+  slug?: string;
   title: string;
   summary: string;
   category: string;
@@ -284,6 +289,8 @@ export interface UndrawnDiagrams {
 
 export interface AdminArticleListItem {
   id: number;
+  /** The article's address is `/articles/{slug}` (server/API.md §E18); absent as the status is. */
+  slug?: string;
   title: string;
   category: string;
   tags: string;

@@ -20,3 +20,4 @@ export * from './mail.messages.js';
 export * from './desktop-comments.messages.js';
 export * from './admin-comments.messages.js';
 export * from './storage.messages.js';
+export * from './addresses.messages.js';
