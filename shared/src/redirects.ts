@@ -1,5 +1,5 @@
 /**
- * Redirects the owner manages (server/API.md §E18): old addresses on this site sent on to new
+ * Redirects the owner manages (server/API.md §E19): old addresses on this site sent on to new
  * ones. One set of rules for the server (`PUT /api/admin/redirects`, backup import) and the
  * admin's 重定向 screen, which checks the rows as they are typed.
  */

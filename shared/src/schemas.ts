@@ -205,7 +205,7 @@ const articleCreateFields = <Title extends z.ZodType<string>, Content extends z.
       tags: nullAsEmpty(articleTagsSchema).optional().default([]),
       summary: nullAsEmpty(articleSummary).optional().default(''),
       cover: nullAsEmpty(articleCover).optional().default(''),
-      // Made from the title when absent; a taken one gets `-2`, `-3` (server/API.md §E18).
+      // Made from the title when absent; a taken one gets `-2`, `-3` (server/API.md §E19).
       slug: slugSchema.optional(),
       // Kept by imports (the desktop's folder import sends the front matter's date and updated).
       created_at: clientTimestamp(M.createdAtInvalid),
@@ -250,7 +250,7 @@ export const articleUpdateSchema = z.object({
   tags: nullAsEmpty(articleTagsSchema).optional(),
   summary: nullAsEmpty(articleSummary).optional(),
   cover: nullAsEmpty(articleCover).optional(),
-  // A new slug keeps the old address working: it answers 301 (server/API.md §E18).
+  // A new slug keeps the old address working: it answers 301 (server/API.md §E19).
   slug: slugSchema.optional(),
   ...articlePublicationFields,
 });

@@ -1,5 +1,5 @@
 /**
- * Article slugs (server/API.md §E18): the one part of an article's address `/articles/{slug}`
+ * Article slugs (server/API.md §E19): the one part of an article's address `/articles/{slug}`
  * that the owner may edit. The server makes one from the title when an article is created; the
  * rules here are checked by the server and by the editors as the owner types.
  */

@@ -1,5 +1,5 @@
 /**
- * Article addresses and the owner's redirects (server/API.md §E18): what the server answers about
+ * Article addresses and the owner's redirects (server/API.md §E19): what the server answers about
  * them and what the editors' slug field and the admin's 重定向 screen show.
  */
 export const AddressMessages = {
