@@ -21,3 +21,4 @@ export * from './desktop-comments.messages.js';
 export * from './admin-comments.messages.js';
 export * from './storage.messages.js';
 export * from './addresses.messages.js';
+export * from './preview-links.messages.js';
