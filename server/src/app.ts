@@ -31,6 +31,7 @@ import { registerAdminStorageRoutes } from './routes/admin/storage.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerMailRoutes } from './routes/mail.routes.js';
+import { registerPreviewRoutes } from './routes/preview.routes.js';
 import { registerDiagramRoutes } from './routes/diagrams.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
@@ -109,6 +110,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerDiagramRoutes(api, context);
   registerArticleRoutes(api, context);
   registerCommentRoutes(api, context);
+  registerPreviewRoutes(api, context);
   registerAdminArticleRoutes(api, context);
   registerAdminCommentRoutes(api, context);
   registerMailRoutes(api, context);

@@ -397,8 +397,8 @@ export interface PublicPageSnapshot {
   article?: PublicArticleDetail | null;
   /** The list of `/articles`, `/tags/{tag}` or `/categories/{category}` (server/API.md §E16). */
   articleListPage?: ArticleListPage;
-  /** The unpublished article of `/preview/{token}` (server/API.md §E17). */
-  preview?: ArticlePreview;
+  /** The unpublished article of `/preview/{token}` (server/API.md §E17); `null` when the link does not work. */
+  preview?: ArticlePreview | null;
 }
 
 /**

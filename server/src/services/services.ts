@@ -9,6 +9,7 @@ import { CommentSettingsRepository } from '../store/comment-settings.repository.
 import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
+import { PreviewLinksRepository } from '../store/preview-links.repository.js';
 import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import { RevisionsRepository } from '../store/revisions.repository.js';
@@ -34,6 +35,7 @@ import { IdempotencyService } from './idempotency.service.js';
 import { ImageSizesService } from './image-sizes.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
+import { PreviewLinksService } from './preview-links.service.js';
 import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
@@ -58,6 +60,8 @@ export interface Services {
   publicArticles: PublicArticlesService;
   /** The editor's unsaved work (server/API.md §E9). */
   autosaves: AutosaveService;
+  /** Preview links of unpublished articles (server/API.md §E17). */
+  previewLinks: PreviewLinksService;
   /** Publishes scheduled articles at their time (server/API.md §E8); the app starts it. */
   schedule: PublishingSchedule;
   /** Remembered `Idempotency-Key`s of article creations (server/API.md §E2). */
@@ -137,6 +141,9 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     articles,
     publicArticles,
     autosaves,
+    previewLinks: new PreviewLinksService(new PreviewLinksRepository(store), articleRepository, articles, (filename) =>
+      imageSizes.facts(filename),
+    ),
     schedule,
     idempotency: new IdempotencyService(new IdempotencyRepository(store)),
     comments: new CommentsService(

@@ -14,6 +14,8 @@ const fileNames = {
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
+  redirects: 'redirects.json',
+  previewLinks: 'preview-links.json',
 };
 
 /** The collections kept whole in one file each. */

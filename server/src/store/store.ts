@@ -37,9 +37,10 @@ export type { CollectionName, FileCollectionName, StoreState } from './store-sta
 
 /**
  * Collections no page shows: changing only these leaves {@link Store.generation} alone (a page
- * view; an upload, which pages show once a record refers to it).
+ * view; an upload, which pages show once a record refers to it; a preview link, whose page is
+ * never cached).
  */
-const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog', 'mail']);
+const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog', 'mail', 'previewLinks']);
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
@@ -204,6 +205,8 @@ export class Store {
       revokedTokens: this.dbs.revokedTokens.data,
       idempotencyKeys: this.dbs.idempotencyKeys.data,
       uploadLog: this.dbs.uploadLog.data,
+      redirects: this.dbs.redirects.data,
+      previewLinks: this.dbs.previewLinks.data,
       idempotencyAnswers: this.idempotencyAnswers,
       mail: this.mail,
     };

@@ -1,8 +1,10 @@
 import type { Context, Next } from 'koa';
+import { previewTokenOfPath } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { AppShell } from './app-shell.js';
 import { serveBuiltFile } from './built-files.js';
 import { serveFeed } from './feeds.js';
+import { servePreviewPage } from './preview-pages.js';
 import { knownPageRoute, publicPageRoute } from './public-page-routes.js';
 import { createPublicPages } from './public-pages.js';
 import { siteOrigin } from './site-origin.js';
@@ -19,6 +21,7 @@ const SERVER_PATHS = /^\/(api|uploads|socket\.io)(\/|$)/;
 export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
   const shell = new AppShell(app.config.webDistDir);
   const pages = createPublicPages(app, renderer);
+  const previewPage = servePreviewPage(app, renderer);
   const rendersPages = () => shell.built() && renderer.available();
   return async (ctx: Context, next: Next) => {
     const readsPage = ctx.method === 'GET' || ctx.method === 'HEAD';
@@ -26,6 +29,11 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
     // before the API router, which has no route for them: matching them against every API route
     // first cost more than sending the cached page.
     const knownPage = readsPage && rendersPages() ? knownPageRoute(ctx.path) : null;
+    const previewToken = readsPage && rendersPages() ? previewTokenOfPath(ctx.path) : undefined;
+    if (previewToken !== undefined) {
+      await previewPage(ctx, previewToken);
+      return;
+    }
     if (knownPage) {
       await pages.serve(ctx, knownPage);
       return;

@@ -2,6 +2,7 @@ import type { Router } from '@koa/router';
 import type { AppContext } from '../../../app-context.js';
 import { registerArticleByIdRoutes, registerArticleCollectionRoutes } from './articles.routes.js';
 import { registerAutosaveRoutes } from './autosave.routes.js';
+import { registerPreviewLinkRoutes } from './preview-links.routes.js';
 import { registerRecycleBinRoutes } from './recycle-bin.routes.js';
 import { registerArticleRevisionRoutes } from './revisions.routes.js';
 import { registerArticleToolRoutes } from './tools.routes.js';
@@ -18,5 +19,6 @@ export function registerAdminArticleRoutes(router: Router, context: AppContext):
   registerRecycleBinRoutes(router, context);
   registerArticleRevisionRoutes(router, context);
   registerAutosaveRoutes(router, context);
+  registerPreviewLinkRoutes(router, context);
   registerArticleByIdRoutes(router, context);
 }
