@@ -4,11 +4,20 @@
  * their addresses for the server (pages, feeds, sitemap) and the browser (links, routing).
  */
 
+import { PublicUiMessages as M } from './messages/public-ui.messages.js';
+
 /** Articles on one page of an archive, tag or category page. */
 export const ARTICLE_LIST_PAGE_SIZE = 20;
 
 /** Which articles a list page shows: every published one, or those of one tag or one category. */
 export type ArticleListScope = { kind: 'all' } | { kind: 'tag'; name: string } | { kind: 'category'; name: string };
+
+/** A list page's heading, in its `<title>` and in its feed's: 全部文章, 标签：{tag} or 分类：{category}. */
+export function articleListTitle(scope: ArticleListScope): string {
+  if (scope.kind === 'tag') return M.tagPageTitle(scope.name);
+  if (scope.kind === 'category') return M.categoryPageTitle(scope.name);
+  return M.allArticles;
+}
 
 /** `/tags/{tag}` of a tag as written, percent-encoded (Chinese included). */
 export const tagPath = (tag: string): string => `/tags/${encodeURIComponent(tag)}`;

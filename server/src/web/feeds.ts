@@ -4,6 +4,7 @@ import {
   articleListFeedPath,
   articleListPagePath,
   articleListPath,
+  articleListTitle,
   categoryPath,
   escapeHtml,
   PublicUiMessages as M,
@@ -102,9 +103,8 @@ function coverInFeed(services: Services, origin: string, cover: string): string[
 /** The channel of the site's feed, or of one tag's or category's (server/API.md §E16). */
 function feedChannel(siteName: string, origin: string, scope: ArticleListScope) {
   if (scope.kind === 'all') return { title: siteName, link: `${origin}/`, self: `${origin}/rss.xml` };
-  const name = scope.kind === 'tag' ? M.tagPageTitle(scope.name) : M.categoryPageTitle(scope.name);
   return {
-    title: `${siteName} - ${name}`,
+    title: `${siteName} - ${articleListTitle(scope)}`,
     link: `${origin}${articleListPath(scope)}`,
     self: `${origin}${articleListFeedPath(scope)}`,
   };

@@ -1,5 +1,14 @@
-import { escapeHtml, PublicUiMessages as M, readersDateOf, stripTags } from '@folio/shared';
-import type { PublicImageSize, PublicPageSnapshot } from '@folio/shared';
+import {
+  articleListFeedPath,
+  articleListPagePath,
+  articleListTitle,
+  escapeHtml,
+  PreviewLinkMessages as PM,
+  PublicUiMessages as M,
+  readersDateOf,
+  stripTags,
+} from '@folio/shared';
+import type { ArticlePreview, ArticleListPage, PublicImageSize, PublicPageSnapshot } from '@folio/shared';
 import { imageFactsFor, socialImageOf } from '../lib/images/picture';
 
 export interface PageHeadInput {
@@ -28,6 +37,23 @@ function homeContent(snapshot: PublicPageSnapshot): Record<string, string> {
   return snapshot.siteBlocks.find((block) => block.name === 'home')?.content ?? {};
 }
 
+/** A list page's canonical address, its neighbours (`rel="prev"`/`"next"`) and its feed. */
+function listLinks(origin: string, listPage: ArticleListPage): string[] {
+  const { scope, list } = listPage;
+  const link = (rel: string, page: number) =>
+    `<link rel="${rel}" href="${escapeHtml(`${origin}${articleListPagePath(scope, page)}`)}" />`;
+  const links: string[] = [];
+  if (list.current_page > 1) links.push(link('prev', list.current_page - 1));
+  if (list.current_page < list.pages) links.push(link('next', list.current_page + 1));
+  if (scope.kind !== 'all') {
+    const feedTitle = escapeHtml(M.rssTitle(articleListTitle(scope)));
+    links.push(
+      `<link rel="alternate" type="application/rss+xml" title="${feedTitle}" href="${escapeHtml(`${origin}${articleListFeedPath(scope)}`)}" />`,
+    );
+  }
+  return links;
+}
+
 /** JSON inside a <script>: `<` escaped so a title cannot close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -38,7 +64,9 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput): string {
   const home = homeContent(snapshot);
   const siteName = plainText(home.title || M.siteNameFallback, 80);
+  if (snapshot.preview !== undefined) return previewHead(snapshot.preview, siteName);
   const article = snapshot.article;
+  const listPage = snapshot.articleListPage;
   const tags: string[] = [];
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     tags.push(`<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`);
@@ -47,7 +75,16 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   let description: string;
   let image = '';
   let socialImage: PublicImageSize | undefined;
-  if (status === 404 || (path.startsWith('/articles/') && !article)) {
+  // One address per list page whatever way it was asked for (a trailing slash, lower-case escapes).
+  let canonical = `${origin}${path}`;
+  if (status !== 404 && listPage) {
+    const heading = articleListTitle(listPage.scope);
+    const page = listPage.list.current_page;
+    title = `${page > 1 ? M.pageOfList(heading, page) : heading} - ${siteName}`;
+    description = M.listPageDescription(heading, listPage.list.total);
+    canonical = `${origin}${articleListPagePath(listPage.scope, page)}`;
+    tags.push(...listLinks(origin, listPage));
+  } else if (status === 404 || (path.startsWith('/articles/') && !article)) {
     title = `${M.notFoundTitle} - ${siteName}`;
     description = M.notFoundText;
     tags.push('<meta name="robots" content="noindex" />');
@@ -64,7 +101,6 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     if (avatar) image = absolute(origin, avatar.url);
   }
 
-  const canonical = `${origin}${path}`;
   tags.unshift(`<title>${escapeHtml(title)}</title>`);
   meta('name', 'description', description);
   if (status !== 404) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
@@ -110,6 +146,23 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     tags.push(`<script type="application/ld+json">${scriptJson(jsonLd)}</script>`);
   }
   return tags.join('\n    ');
+}
+
+/**
+ * A preview page's head (server/API.md §E17): never indexed, no canonical address (the article has
+ * none yet), and a title and description for the chat app a friend gets the link in.
+ */
+function previewHead(preview: ArticlePreview | null, siteName: string): string {
+  const article = preview?.article;
+  const title = article ? `${PM.titlePrefix}${article.title} - ${siteName}` : `${M.notFoundTitle} - ${siteName}`;
+  const description = article ? plainText(article.summary || article.content) : M.notFoundText;
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    '<meta name="robots" content="noindex" />',
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:title" content="${escapeHtml(article ? article.title : title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+  ].join('\n    ');
 }
 
 export { scriptJson };

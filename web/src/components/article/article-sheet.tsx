@@ -1,3 +1,5 @@
+import type { ComponentType, ReactNode } from 'react';
+import { categoryPath, tagPath } from '@folio/shared';
 import { Badge } from '../ui/badge';
 import styles from './article-sheet.module.css';
 
@@ -8,25 +10,43 @@ export interface ArticleHeadingProps {
   title: string;
   category: string;
   tags: readonly string[];
+  /**
+   * The public page's link (its router's), which makes each chip open its tag's or category's page
+   * (server/API.md §E16); without it, as in the admin's preview, the chips are plain.
+   */
+  ChipLink?: ComponentType<{ to: string; className?: string; children: ReactNode }>;
 }
 
 /** An article's title and its category and tag chips, as the public article page shows them. */
-export function ArticleHeading({ title, category, tags }: ArticleHeadingProps) {
+export function ArticleHeading({ title, category, tags, ChipLink }: ArticleHeadingProps) {
+  const linked = (to: string, chip: ReactNode) =>
+    ChipLink ? (
+      <ChipLink key={to} to={to} className={styles.chipLink}>
+        {chip}
+      </ChipLink>
+    ) : (
+      chip
+    );
   return (
     <>
       <h1 className={styles.title}>{title}</h1>
       {(category || tags.length > 0) && (
         <div className={styles.chips}>
-          {category && (
-            <Badge look="filled" size="large" data-testid="article-chip">
-              {category}
-            </Badge>
+          {category &&
+            linked(
+              categoryPath(category),
+              <Badge key={category} look="filled" size="large" data-testid="article-chip">
+                {category}
+              </Badge>,
+            )}
+          {tags.map((tag) =>
+            linked(
+              tagPath(tag),
+              <Badge key={tag} look="outline" size="large" data-testid="article-chip">
+                {tag}
+              </Badge>,
+            ),
           )}
-          {tags.map((tag) => (
-            <Badge key={tag} look="outline" size="large" data-testid="article-chip">
-              {tag}
-            </Badge>
-          ))}
         </div>
       )}
     </>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { PublicUiMessages as M } from '@folio/shared';
+import { parseArticleListPath, previewTokenOfPath, PublicUiMessages as M } from '@folio/shared';
 import { Spinner } from '../../components/ui/spinner';
+import { ArticleListPage } from './article-lists/components/article-list-page';
 import { LandingPage } from './landing-page';
 import { NotFoundView } from './layout/components/not-found-view';
 import { PublicLayout } from './layout/components/public-layout';
@@ -9,6 +10,8 @@ import { useLocation } from './routing/public-router';
 
 // Its own chunk: Markdown, Prism (and, lazily, Mermaid) load only on article pages.
 const ArticlePage = lazy(() => import('./article/components/article-page'));
+// Its own small chunk beside the article page's, whose page it shows under a banner.
+const PreviewPage = lazy(() => import('./preview/components/preview-page'));
 
 /** The `{id}` of `/articles/{id}` (a trailing slash allowed), decoded; `undefined` for any other path. */
 function articleIdOf(pathname: string): string | undefined {
@@ -24,6 +27,17 @@ function articleIdOf(pathname: string): string | undefined {
 function PublicPage() {
   const { pathname } = useLocation();
   if (pathname === '/') return <LandingPage />;
+  const previewToken = previewTokenOfPath(pathname);
+  if (previewToken !== undefined) {
+    return (
+      <Suspense fallback={<Spinner style={{ padding: '96px 0' }} label={M.loadingArticle} />}>
+        <PreviewPage token={previewToken} />
+      </Suspense>
+    );
+  }
+  // Before the article: `/articles/page/{n}` is a list page, never an article (server/API.md §E16).
+  const listPage = parseArticleListPath(pathname);
+  if (listPage) return <ArticleListPage key={pathname} scope={listPage.scope} page={listPage.page} />;
   const articleId = articleIdOf(pathname);
   if (articleId === undefined) return <NotFoundView />;
   return (
@@ -33,7 +47,10 @@ function PublicPage() {
   );
 }
 
-/** Every public page inside the shared layout: `/`, `/articles/{id}`, and the 404 view for any other path. */
+/**
+ * Every public page inside the shared layout: `/`, `/articles/{id}`, the article list pages, and
+ * the 404 view for any other path.
+ */
 export default function PublicRoutes() {
   return (
     <PublicRoot>

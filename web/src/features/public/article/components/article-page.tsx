@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from '../../routing/public-router';
+import { Link, useNavigate } from '../../routing/public-router';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
@@ -70,7 +70,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
           {CommonUiMessages.demoModeBanner}
         </MessageBar>
       )}
-      <ArticleHeading title={article.title} category={article.category} tags={article.tags} />
+      <ArticleHeading title={article.title} category={article.category} tags={article.tags} ChipLink={Link} />
       <div className={styles.meta}>
         <span className={styles.metaItem}>
           <CalendarRegular aria-hidden="true" />

@@ -3,7 +3,7 @@ import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { ChatRegular } from '@fluentui/react-icons/headless/svg/chat';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
-import { CARD_MAX_TAGS, PublicUiMessages as M, readersDateOf } from '@folio/shared';
+import { CARD_MAX_TAGS, categoryPath, PublicUiMessages as M, readersDateOf, tagPath } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
 import { FallbackImage } from '../../../../components/fallback-image';
 import { Badge } from '../../../../components/ui/badge';
@@ -15,8 +15,12 @@ import { coverSrc, DEFAULT_COVER } from '../model/cover';
 import { useShareArticle } from '../hooks/use-share-article';
 import styles from './article-card.module.css';
 
-/** An article card: cover, category, title, summary, up to 3 tags plus '+N', counters and share. */
-export function ArticleCard({ article }: { article: PublicArticleListItem }) {
+/**
+ * An article card: cover, category, title, summary, up to 3 tags plus '+N', counters and share.
+ * The category and tags link to their list pages (server/API.md §E16).
+ */
+export function ArticleCard({ article, headingLevel = 3 }: { article: PublicArticleListItem; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const share = useShareArticle();
   const shownTags = article.tags.slice(0, CARD_MAX_TAGS);
   const hiddenTags = article.tags.length - shownTags.length;
@@ -36,22 +40,28 @@ export function ArticleCard({ article }: { article: PublicArticleListItem }) {
       </PictureSources>
       <div className={styles.body}>
         {article.category && (
-          <Badge className={styles.category} look="tint">
-            {article.category}
-          </Badge>
+          <Link
+            className={`${styles.chipLink} ${styles.category}`}
+            to={categoryPath(article.category)}
+            data-testid="card-category"
+          >
+            <Badge look="tint">{article.category}</Badge>
+          </Link>
         )}
-        <h3 className={styles.title}>
+        <Heading className={styles.title}>
           <Link className={styles.titleLink} to={`/articles/${article.id}`}>
             {article.title}
           </Link>
-        </h3>
+        </Heading>
         {article.summary && <p className={styles.summary}>{article.summary}</p>}
         {article.tags.length > 0 && (
           <div className={styles.tags} data-testid="card-tags">
             {shownTags.map((tag) => (
-              <Badge key={tag} look="outline" data-testid="card-tag">
-                {tag}
-              </Badge>
+              <Link key={tag} className={styles.chipLink} to={tagPath(tag)}>
+                <Badge look="outline" data-testid="card-tag">
+                  {tag}
+                </Badge>
+              </Link>
             ))}
             {hiddenTags > 0 && (
               <Badge look="subtle" data-testid="card-tag">

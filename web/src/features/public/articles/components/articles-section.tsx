@@ -1,6 +1,7 @@
 import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
+import { Link } from '../../routing/public-router';
 import { scrollToId } from '../../../../lib/smooth-scroll';
 import { useArticleList } from '../hooks/use-article-list';
 import { ArticleCard } from './article-card';
@@ -34,7 +35,16 @@ export function ArticlesSection() {
   };
 
   return (
-    <PageSection id="articles" title={M.navArticles} alternate>
+    <PageSection
+      id="articles"
+      title={M.navArticles}
+      alternate
+      actions={
+        <Link className={styles.allLink} to="/articles" data-testid="all-articles-link">
+          {M.viewAllArticles}
+        </Link>
+      }
+    >
       {demo && (
         <MessageBar intent="info" className={styles.banner} data-testid="demo-banner">
           {CommonUiMessages.demoModeBanner}

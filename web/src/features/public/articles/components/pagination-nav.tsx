@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import styles from './pagination-nav.module.css';
 
 /** Pages 1..n with the current one marked; a long range is shortened around the current page. */
-function visiblePages(current: number, pages: number): (number | 'gap')[] {
+export function visiblePages(current: number, pages: number): (number | 'gap')[] {
   if (pages <= 7) return Array.from({ length: pages }, (_, index) => index + 1);
   const around = [current - 1, current, current + 1].filter((page) => page > 1 && page < pages);
   const result: (number | 'gap')[] = [1];
