@@ -14,7 +14,6 @@ const fileNames = {
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
-  redirects: 'redirects.json',
   previewLinks: 'preview-links.json',
 };
 
