@@ -4,6 +4,7 @@ import { AdminUiMessages } from './admin-ui.messages.js';
 export const DesktopUiMessages = {
   appName: 'Folio 桌面版',
   navAdmin: '管理后台',
+  navComments: '评论',
   navDrafts: '草稿箱',
   navImport: '本地导入',
   navConnection: '连接',

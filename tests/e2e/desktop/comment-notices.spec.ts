@@ -85,4 +85,46 @@ test.describe('the desktop tells the owner of a new comment at once', () => {
     await expect(desktop).toHaveURL(/#\/admin\/comments/);
     await expect(desktop.getByText('期待下一篇。').first()).toBeVisible();
   });
+
+  test('in the draft editor: the toast sits in a corner clear of the title and toolbar, stacked, and the 评论 tab counts from every screen', async ({
+    desktop,
+    folio,
+    main,
+  }) => {
+    const articleId = await createServerArticle(folio, { title: '写作时来的评论', content: '正文' });
+    await signInListening(desktop, folio, main);
+    await desktop.goto(`${new URL(desktop.url()).origin}/index.html#/drafts/new`);
+    await expect(desktop).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
+    const title = desktop.getByLabel(DesktopUiMessages.title, { exact: true });
+    await expect(title).toBeVisible();
+
+    await visitorComment(folio, articleId, '读者戊', '写作时的第一条评论。');
+    await visitorComment(folio, articleId, '读者己', '写作时的第二条评论。');
+    const toasts = desktop.getByTestId('comment-toast');
+    await expect(toasts).toHaveCount(2);
+    const viewport = desktop.viewportSize() ?? { width: 0, height: 0 };
+    const titleBox = await title.boundingBox();
+    if (!titleBox) throw new Error('the title field is not on screen');
+    // Once they have slid in: the bottom-end corner, one above the other, over neither the title
+    // field nor the bar above it.
+    const placement = async () => {
+      const [first, second] = await Promise.all([toasts.nth(0).boundingBox(), toasts.nth(1).boundingBox()]);
+      if (!first || !second) return 'not on screen';
+      const inCorner = [first, second].every(
+        (box) => box.x + box.width > viewport.width * 0.75 && box.y > viewport.height / 2 && box.y > titleBox.y + titleBox.height,
+      );
+      const [upper, lower] = first.y < second.y ? [first, second] : [second, first];
+      return inCorner && upper.y + upper.height <= lower.y ? 'stacked in the corner' : JSON.stringify({ first, second });
+    };
+    await expect.poll(placement).toBe('stacked in the corner');
+
+    // Outside 管理后台, the desktop's own bar counts what the owner has not seen.
+    const commentsTab = desktop.getByRole('tab', { name: new RegExp(DesktopUiMessages.navComments) });
+    await expect(commentsTab.getByTestId('desktop-comments-unread').first()).toHaveText('2');
+    await desktop.getByRole('tab', { name: DesktopUiMessages.navDrafts }).click();
+    await expect(commentsTab.getByTestId('desktop-comments-unread').first()).toHaveText('2');
+    await commentsTab.click();
+    await expect(desktop).toHaveURL(/#\/admin\/comments/);
+    await expect(desktop.getByTestId('desktop-comments-unread')).toHaveCount(0);
+  });
 });

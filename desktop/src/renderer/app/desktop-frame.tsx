@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CounterBadge, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
-import { ArrowImportRegular, BoardRegular, DraftsRegular, PlugConnectedRegular } from '@fluentui/react-icons';
-import { DesktopUiMessages as M, DesktopSyncMessages as S } from '@folio/shared';
+import { ArrowImportRegular, BoardRegular, CommentRegular, DraftsRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import { AdminCommentMessages as C, DesktopUiMessages as M, DesktopSyncMessages as S } from '@folio/shared';
 import { ConnectivityIndicator } from '../components/connectivity-indicator';
 import { useWaitingDraftCount } from '../drafts/use-drafts';
 import { useWindowDrop } from '../import/use-window-drop';
 import { useDesktopSession } from './desktop-session';
+import { useUnreadComments } from './use-unread-comments';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
@@ -50,13 +51,19 @@ const useStyles = makeStyles({
 
 const SECTIONS = [
   { path: '/admin', label: M.navAdmin, icon: <BoardRegular /> },
+  { path: '/admin/comments', label: M.navComments, icon: <CommentRegular /> },
   { path: '/drafts', label: M.navDrafts, icon: <DraftsRegular /> },
   { path: '/import', label: M.navImport, icon: <ArrowImportRegular /> },
   { path: '/connection', label: M.navConnection, icon: <PlugConnectedRegular /> },
 ] as const;
 
+/** The section a screen belongs to: the longest path that holds it (评论 inside 管理后台). */
 function sectionFor(pathname: string): string {
-  return SECTIONS.find((section) => pathname === section.path || pathname.startsWith(`${section.path}/`))?.path ?? '/admin';
+  const holding = SECTIONS.filter((section) => pathname === section.path || pathname.startsWith(`${section.path}/`));
+  return (
+    holding.reduce<string | null>((best, section) => (best && best.length >= section.path.length ? best : section.path), null) ??
+    '/admin'
+  );
 }
 
 /** The desktop's own bar above every screen: its sections and the always-visible connection state. */
@@ -67,6 +74,7 @@ export function DesktopFrame({ children }: { children: ReactNode }) {
   const { status, online } = useDesktopSession();
   const serverUrl = status?.profile?.serverUrl ?? null;
   const waiting = useWaitingDraftCount(status?.signedIn ? (status.profile?.id ?? null) : null);
+  const unread = useUnreadComments(status?.signedIn === true);
   const dragging = useWindowDrop();
   return (
     <div className={styles.root}>
@@ -78,7 +86,19 @@ export function DesktopFrame({ children }: { children: ReactNode }) {
           <TabList size="small" selectedValue={sectionFor(pathname)} onTabSelect={(_, data) => navigate(String(data.value))}>
             {SECTIONS.map((section) => (
               <Tab key={section.path} value={section.path} icon={section.icon}>
-                {section.path === '/drafts' && waiting > 0 ? (
+                {section.path === '/admin/comments' && unread > 0 ? (
+                  <span className={styles.tabLabel}>
+                    {section.label}
+                    <CounterBadge
+                      count={unread}
+                      overflowCount={99}
+                      size="small"
+                      aria-label={C.unreadBadge(unread)}
+                      title={C.unreadBadge(unread)}
+                      data-testid="desktop-comments-unread"
+                    />
+                  </span>
+                ) : section.path === '/drafts' && waiting > 0 ? (
                   <span className={styles.tabLabel}>
                     {section.label}
                     <CounterBadge

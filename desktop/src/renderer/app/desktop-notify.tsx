@@ -59,7 +59,7 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
         <Toast>
           <ToastTitle>{message}</ToastTitle>
         </Toast>,
-        { intent, timeout: durationMs, position: 'top' },
+        { intent, timeout: durationMs },
       );
       void folioBridge().app.notify({ title: DesktopBridgeMessages.appName, body: message });
     },
@@ -95,7 +95,6 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
             toastId,
             intent: outcome.kind === 'published' ? 'success' : 'warning',
             timeout: ACTION_TOAST_MS,
-            position: 'top',
           },
         );
         void folioBridge().app.notify({ title: DesktopBridgeMessages.appName, body: message });
@@ -132,7 +131,7 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
           </ToastBody>
         </Toast>,
         // Under the pointer it stays: the owner reading a long comment does not lose it.
-        { toastId, intent: 'info', timeout: ACTION_TOAST_MS, position: 'top', pauseOnHover: true },
+        { toastId, intent: 'info', timeout: ACTION_TOAST_MS, pauseOnHover: true },
       );
     });
     const stopOpen = bridge.on('comments.open', () => navigate(COMMENTS_PATH));
@@ -145,7 +144,8 @@ export function DesktopNotifyProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => notify, [notify]);
   return (
     <DesktopNotifyContext.Provider value={value}>
-      <Toaster toasterId={toasterId} position="top" />
+      {/* A corner, stacked: over no title field, toolbar or text the owner is working in. */}
+      <Toaster toasterId={toasterId} position="bottom-end" />
       {children}
     </DesktopNotifyContext.Provider>
   );
