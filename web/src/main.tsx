@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { SNAPSHOT_ELEMENT_ID } from './lib/page-snapshot';
+import { logRecoverableReactError } from './lib/react-errors';
 import type { PageSnapshot } from './lib/page-snapshot';
 
 const root = document.getElementById('root');
@@ -21,5 +22,6 @@ const app = (
   </StrictMode>
 );
 
-if (snapshot && root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+const options = { onRecoverableError: logRecoverableReactError };
+if (snapshot && root.hasChildNodes()) hydrateRoot(root, app, options);
+else createRoot(root, options).render(app);

@@ -8,6 +8,7 @@ import { openRendererPage, pageEvents } from './harness/page-wiring';
 import type { Renderer } from './harness/page-wiring';
 import { bundlePageBridge, ensureRendererBuilt, serveRenderer } from './harness/renderer-build';
 import type { ServerProxy } from './harness/server-proxy';
+import { expectNoReactErrors, watchReactErrors } from '../react-errors';
 import { startServerProxy } from './harness/server-proxy';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../support/test-server.js';
@@ -50,6 +51,12 @@ export const test = base.extend<DesktopFixtures, { renderer: Renderer }>({
     { scope: 'worker', timeout: 240_000 },
   ],
   keychain: ['keychain', { option: true }],
+  // A renderer that meets a React error fails its test with the cause (../react-errors.ts).
+  page: async ({ page }, use) => {
+    const reactErrors = watchReactErrors(page);
+    await use(page);
+    expectNoReactErrors(reactErrors());
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   folio: async ({}, use) => {
     let server = await startTestServer();
