@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from '../../routing/public-router';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
@@ -13,6 +14,7 @@ import { coverSrc } from '../../articles/model/cover';
 import { useShareArticle } from '../../articles/hooks/use-share-article';
 import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
+import type { ArticleState } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
 import { usePageReady } from '../../../../lib/use-page-ready';
 import { ArticleHeading, ArticleSummary } from '../../../../components/article/article-sheet';
@@ -23,9 +25,21 @@ import styles from './article-page.module.css';
 
 /** `/articles/{id}`: the article with its Markdown body, share button and comments (docs/spec.md §2.3). */
 export default function ArticlePage({ idParam }: { idParam: string }) {
-  const navigate = useNavigate();
   const id = /^\d+$/.test(idParam) ? Number(idParam) : 0;
-  const { article, loading, demo, notFound } = useArticle(id);
+  return <ArticleScreen {...useArticle(id)} />;
+}
+
+export interface ArticleScreenProps extends ArticleState {
+  /**
+   * Set on a preview of an unpublished article (docs/spec.md §2.3, server/API.md §E17): shown
+   * above it, and the page has no share button and no comments, which only a published one takes.
+   */
+  previewBanner?: ReactNode;
+}
+
+/** An article's page as readers see it, whatever its data came from (the public API or a preview link). */
+export function ArticleScreen({ article, loading, demo, notFound, previewBanner }: ArticleScreenProps) {
+  const navigate = useNavigate();
   const share = useShareArticle();
   usePageReady();
 
@@ -70,6 +84,7 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
           {CommonUiMessages.demoModeBanner}
         </MessageBar>
       )}
+      {previewBanner}
       <ArticleHeading title={article.title} category={article.category} tags={article.tags} ChipLink={Link} />
       <div className={styles.meta}>
         <span className={styles.metaItem}>
@@ -82,9 +97,11 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
             {M.views(article.views)}
           </span>
         )}
-        <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article.id)}>
-          {M.share}
-        </Button>
+        {!previewBanner && (
+          <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article.id)}>
+            {M.share}
+          </Button>
+        )}
       </div>
       <ArticleSummary summary={article.summary} />
       {cover && (
@@ -98,7 +115,9 @@ export default function ArticlePage({ idParam }: { idParam: string }) {
         />
       )}
       <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} eagerLeadImage={!cover} />
-      <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comment_threads} demo={demo} />
+      {!previewBanner && (
+        <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comment_threads} demo={demo} />
+      )}
     </article>
   );
 }
