@@ -109,6 +109,16 @@ export interface PublicArticleListItem {
   tags: string[];
   cover: string;
   cover_image: string;
+  /**
+   * What a card, a feed and a link preview say of the article (server/API.md §E18): `summary`
+   * when the owner wrote one, else the start of the body as plain text. Always sent by this
+   * server; optional for lists built without one (the demo list).
+   */
+  excerpt?: string;
+  /** The image a card and a link preview show: `cover`, else the body's first image; `''` for neither (§E18). */
+  share_image?: string;
+  /** In lists: the facts of `share_image` when it is the body's image and its page sizes exist (§E11.1, §E18). */
+  share_image_facts?: PublicImage;
   views: number;
   comment_count: number;
   created_at: string;
@@ -296,6 +306,9 @@ export interface AdminArticleListItem {
   tags: string;
   summary: string;
   cover: string;
+  /** `summary`, else the start of the body as plain text, and the cover, else the body's first image (server/API.md §E18). */
+  excerpt?: string;
+  share_image?: string;
   views: number;
   comment_count: number;
   created_at: string;

@@ -11,6 +11,8 @@ import type {
 } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
 import type { ArticleRecord, AutosaveRecord, DiagramRecord } from '../store/records.js';
+import { bodyFactsOf } from './article-excerpt.js';
+import type { ArticleBodyFacts } from './article-excerpt.js';
 
 /** Counters that are not part of the article record: views live apart, comment counts are derived. */
 export interface ArticleStats {
@@ -26,15 +28,29 @@ export interface AdminArticleStats extends ArticleStats {
 /** The admin row as this server always answers it: status and schedule included (server/API.md §E8). */
 export type AdminArticleRow = AdminArticleListItem & ArticlePublication & { has_autosave: boolean };
 
+/**
+ * What a reader is shown of an article before opening it (server/API.md §E18): the owner's
+ * summary when there is one, else the start of the body; the cover, else the body's first image.
+ */
+function teaserOf(article: ArticleRecord, facts: ArticleBodyFacts): { excerpt: string; share_image: string } {
+  return { excerpt: article.summary.trim() || facts.excerpt, share_image: article.cover || facts.leadImage };
+}
+
 /** The strong `ETag` of an admin article: its revision in quotes (server/API.md §E1). */
 export const articleEtag = (article: Pick<ArticleRecord, 'revision'>): string => `"${article.revision}"`;
 
 /** The public card (server/API.md §8): tags as an array and `cover` repeated as `cover_image` for the original client. */
-export function presentPublicArticleListItem(article: ArticleRecord, stats: ArticleStats): PublicArticleListItem {
+export function presentPublicArticleListItem(
+  article: ArticleRecord,
+  stats: ArticleStats,
+  facts: ArticleBodyFacts,
+): PublicArticleListItem {
   return {
     id: article.id,
+    slug: article.slug,
     title: article.title,
     summary: article.summary,
+    ...teaserOf(article, facts),
     category: article.category,
     tags: [...article.tags],
     cover: article.cover,
@@ -54,9 +70,11 @@ export function presentPublicArticleDetail(
   stats: ArticleStats,
   comments: { newest: PublicComment[]; threads: PublicComment[] },
   diagrams: readonly DiagramRecord[],
+  /** Derived from `content` when not given (a preview, which no cache serves). */
+  facts: ArticleBodyFacts = bodyFactsOf(content),
 ): PublicArticleDetail {
   return {
-    ...presentPublicArticleListItem(article, stats),
+    ...presentPublicArticleListItem(article, stats, facts),
     content,
     comments: comments.newest,
     comment_threads: comments.threads,
@@ -78,13 +96,19 @@ export function presentDiagram(diagram: DiagramRecord): PublicDiagram {
 }
 
 /** The admin row (server/API.md §9 and §E8): tags as one comma string, no `cover_image`. */
-export function presentAdminArticleListItem(article: ArticleRecord, stats: AdminArticleStats): AdminArticleRow {
+export function presentAdminArticleListItem(
+  article: ArticleRecord,
+  stats: AdminArticleStats,
+  facts: ArticleBodyFacts,
+): AdminArticleRow {
   return {
     id: article.id,
+    slug: article.slug,
     title: article.title,
     category: article.category,
     tags: article.tags.join(','),
     summary: article.summary,
+    ...teaserOf(article, facts),
     cover: article.cover,
     views: stats.views,
     comment_count: stats.comment_count,
@@ -104,9 +128,10 @@ export function presentAdminArticleDetail(
   stats: AdminArticleStats,
   drawn: readonly DiagramRecord[],
   autosave: ArticleAutosave | null,
+  facts: ArticleBodyFacts,
 ): AdminArticleDetail & AdminArticleRow {
   return {
-    ...presentAdminArticleListItem(article, stats),
+    ...presentAdminArticleListItem(article, stats, facts),
     content,
     drawn_diagrams: drawn.map((diagram) => diagram.source),
     autosave,
@@ -120,10 +145,15 @@ export function presentAutosave(record: AutosaveRecord): ArticleAutosave {
 }
 
 /** A recycle-bin row: the admin row plus when it was binned and when it will be purged (server/API.md §3.4 and §10). */
-export function presentRecycleBinItem(article: ArticleRecord, stats: AdminArticleStats, retentionMs: number): RecycleBinItem {
+export function presentRecycleBinItem(
+  article: ArticleRecord,
+  stats: AdminArticleStats,
+  facts: ArticleBodyFacts,
+  retentionMs: number,
+): RecycleBinItem {
   const deletedAt = article.deleted_at ?? article.updated_at;
   return {
-    ...presentAdminArticleListItem(article, stats),
+    ...presentAdminArticleListItem(article, stats, facts),
     deleted_at: deletedAt,
     purge_at: toIsoSeconds(new Date(Date.parse(deletedAt) + retentionMs)),
   };

@@ -1,4 +1,4 @@
-import { ServerMessages as M } from '@folio/shared';
+import { AddressMessages, ServerMessages as M } from '@folio/shared';
 import type {
   AdminArticleDetail,
   AdminArticleListItem,
@@ -7,7 +7,8 @@ import type {
   ArticleUpdateRequest,
   RevisionSource,
 } from '@folio/shared';
-import { notFound, preconditionFailed } from '../errors.js';
+import { conflict, notFound, preconditionFailed } from '../errors.js';
+import type { ArticleBodyFacts } from '../presenters/article-excerpt.js';
 import type { AdminArticleStats } from '../presenters/articles.presenter.js';
 import { articleEtag, presentAdminArticleDetail, presentAdminArticleListItem } from '../presenters/articles.presenter.js';
 import type { ArticleFields, ArticlesRepository, ArticleUpdateOutcome } from '../store/articles.repository.js';
@@ -17,6 +18,7 @@ import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import type { SameCommitWrite } from '../store/store.js';
 import { requireTitleAndBodyFor, resolvePublication } from './article-publication.js';
+import type { ArticleBodyFactsCache } from './article-body-facts.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import type { AutosaveService } from './autosave.service.js';
 import type { IdempotencyService } from './idempotency.service.js';
@@ -36,6 +38,8 @@ export interface ArticlesServiceParts {
   diagrams: DiagramsRepository;
   /** Shared with the public reads, so an article indexed for one search serves the next. */
   searchIndex: ArticleSearchIndex;
+  /** Each article's excerpt and first image (server/API.md §E18), shared with the public reads. */
+  bodyFacts: ArticleBodyFactsCache;
   autosaves: AutosaveService;
   schedule: PublishingSchedule;
 }
@@ -63,6 +67,7 @@ export class ArticlesService {
   private readonly comments: CommentsRepository;
   private readonly diagrams: DiagramsRepository;
   private readonly searchIndex: ArticleSearchIndex;
+  private readonly bodyFacts: ArticleBodyFactsCache;
   private readonly autosaves: AutosaveService;
   private readonly schedule: PublishingSchedule;
 
@@ -72,6 +77,7 @@ export class ArticlesService {
       comments: this.comments,
       diagrams: this.diagrams,
       searchIndex: this.searchIndex,
+      bodyFacts: this.bodyFacts,
       autosaves: this.autosaves,
       schedule: this.schedule,
     } = parts);
@@ -101,13 +107,18 @@ export class ArticlesService {
     return search ? this.searchIndex.searchTitles(list, search) : list;
   }
 
+  /** The excerpt and first image of an article's body (server/API.md §E18), parsed once per body change. */
+  bodyFactsOf(article: ArticleRecord): ArticleBodyFacts {
+    return this.bodyFacts.of(article.id);
+  }
+
   /** Views, comment count and whether an autosave waits, all read from memory. */
   stats(article: ArticleRecord): AdminArticleStats {
     return { ...readArticleStats(this.articles, this.comments, article), has_autosave: this.autosaves.has(article.id) };
   }
 
   presentAdminList(list: readonly ArticleRecord[]): AdminArticleListItem[] {
-    return list.map((article) => presentAdminArticleListItem(article, this.stats(article)));
+    return list.map((article) => presentAdminArticleListItem(article, this.stats(article), this.bodyFacts.of(article.id)));
   }
 
   /**
@@ -116,7 +127,14 @@ export class ArticlesService {
    */
   presentAdminDetail(article: ArticleRecord, autosave: AdminArticleDetail['autosave'] = null): AdminArticleDetail {
     const body = this.articles.body(article.id);
-    return presentAdminArticleDetail(article, body, this.stats(article), this.diagrams.shownFor(article, body), autosave ?? null);
+    return presentAdminArticleDetail(
+      article,
+      body,
+      this.stats(article),
+      this.diagrams.shownFor(article, body),
+      autosave ?? null,
+      this.bodyFacts.of(article.id),
+    );
   }
 
   /** The admin detail with the article's autosave (server/API.md §E9), read from its file. */
@@ -197,15 +215,24 @@ export class ArticlesService {
     });
     // The revision checked above is checked again at the commit, so a save that raced this one wins alone.
     const expected = precondition === undefined || precondition === 'any' ? undefined : current.revision;
+    // A slug another article has is refused, binned ones included (server/API.md §E19).
+    const slug = patch.slug !== undefined && patch.slug !== current.slug ? patch.slug : undefined;
+    if (slug !== undefined && this.articles.slugTakenByAnother(slug, id)) throw conflict(AddressMessages.slugTaken(slug));
     let outcome: ArticleUpdateOutcome;
     try {
-      outcome = await this.articles.update(id, { ...changes, ...publication }, expected, source);
+      outcome = await this.articles.update(
+        id,
+        { ...changes, ...publication, ...(slug === undefined ? {} : { slug }) },
+        expected,
+        source,
+      );
     } finally {
       // The schedule skipped this article while its update was on its way, whatever became of it.
       this.schedule.rearm();
     }
     if (outcome.status === 'missing') throw notFound(M.articleNotFound);
     if (outcome.status === 'stale') throw await this.changedElsewhere(outcome.article);
+    if (outcome.status === 'slug-taken') throw conflict(AddressMessages.slugTaken(outcome.slug));
     if (Object.keys(changes).length > 0) await this.autosaves.clear([id]);
     this.searchIndex.warm([outcome.article]);
     return outcome.article;

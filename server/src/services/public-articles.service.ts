@@ -10,6 +10,7 @@ import type { DiagramsRepository } from '../store/diagrams.repository.js';
 import type { ArticleRecord } from '../store/records.js';
 import { factsOfUploadPath, imagesShownBy } from './article-images.js';
 import type { ImageFactsLookup } from './article-images.js';
+import type { ArticleBodyFactsCache } from './article-body-facts.js';
 import type { ArticleSearchIndex } from './article-search.js';
 import { normalizeQuery } from './article-search.js';
 import { ArticleCommentsCache } from './comment-threads.js';
@@ -75,7 +76,9 @@ export class PublicArticlesService {
     /** The store's change count; see {@link GenerationMemo}. */
     dataGeneration: () => number,
     /** The page sizes of uploads, for the detail's `images`. */
-    private readonly imageFacts: ImageFactsLookup = () => undefined,
+    private readonly imageFacts: ImageFactsLookup,
+    /** Each article's excerpt and first image, shared with the admin's reads. */
+    private readonly bodyFacts: ArticleBodyFactsCache,
   ) {
     this.lists = new GenerationMemo(dataGeneration, PUBLIC_LIST_MEMO_ENTRIES);
     this.categoryRanking = new GenerationMemo(dataGeneration);
@@ -96,6 +99,18 @@ export class PublicArticlesService {
   /** Whether readers see this article. */
   isPublished(id: number): boolean {
     return this.articles.findPublic(id) !== undefined;
+  }
+
+  /** The id of the published article with this slug (server/API.md §E19); `undefined` when readers see none. */
+  publishedIdOfSlug(slug: string): number | undefined {
+    const article = this.articles.findBySlug(slug);
+    return article && this.isPublished(article.id) ? article.id : undefined;
+  }
+
+  /** The slug address of a published article (`/articles/{slug}`); `undefined` when readers do not see it. */
+  publishedPathOf(id: number): string | undefined {
+    const article = this.articles.findPublic(id);
+    return article && `/articles/${article.slug}`;
   }
 
   /** A published article, or 404 `文章不存在或已被删除`: a draft is missing to readers as a binned one is. */
@@ -137,9 +152,15 @@ export class PublicArticlesService {
 
   presentList(list: readonly ArticleRecord[]): PublicArticleListItem[] {
     return list.map((article) => {
-      const item = presentPublicArticleListItem(article, readArticleStats(this.articles, this.comments, article));
+      const item = presentPublicArticleListItem(
+        article,
+        readArticleStats(this.articles, this.comments, article),
+        this.bodyFacts.of(article.id),
+      );
       const coverFacts = factsOfUploadPath(article.cover, this.imageFacts);
-      return coverFacts ? { ...item, cover_facts: coverFacts } : item;
+      // Without a cover, the card shows the body's first image, in the sizes made for it.
+      const shareFacts = article.cover ? undefined : factsOfUploadPath(item.share_image ?? '', this.imageFacts);
+      return { ...item, ...(coverFacts && { cover_facts: coverFacts }), ...(shareFacts && { share_image_facts: shareFacts }) };
     });
   }
 
@@ -168,7 +189,14 @@ export class PublicArticlesService {
     const stats = { views: this.articles.views(id), comment_count: comments.count };
     const { newest, threads } = comments;
     const body = this.articles.body(id);
-    const detail = presentPublicArticleDetail(article, body, stats, { newest, threads }, this.diagrams.shownFor(article, body));
+    const detail = presentPublicArticleDetail(
+      article,
+      body,
+      stats,
+      { newest, threads },
+      this.diagrams.shownFor(article, body),
+      this.bodyFacts.of(id),
+    );
     return { ...detail, images: imagesShownBy(article.cover, body, this.imageFacts) };
   }
 }

@@ -31,7 +31,9 @@ export class RecycleBinService {
   }
 
   present(list: readonly ArticleRecord[]): RecycleBinItem[] {
-    return list.map((article) => presentRecycleBinItem(article, this.articles.stats(article), this.retentionMs));
+    return list.map((article) =>
+      presentRecycleBinItem(article, this.articles.stats(article), this.articles.bodyFactsOf(article), this.retentionMs),
+    );
   }
 
   private requireBinned(id: number): ArticleRecord {

@@ -20,6 +20,7 @@ import type { Store } from '../store/store.js';
 import { ImageSizesRepository } from '../store/image-sizes.repository.js';
 import { UploadsRepository } from '../store/uploads.repository.js';
 import { AiAnalyzeService } from './ai/analyze.service.js';
+import { ArticleBodyFactsCache } from './article-body-facts.js';
 import { ArticleSearchIndex } from './article-search.js';
 import { ArticlesService } from './articles.service.js';
 import { AutosaveService } from './autosave.service.js';
@@ -105,6 +106,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
   const diagramRepository = new DiagramsRepository(store);
   const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
   const searchIndex = new ArticleSearchIndex(articleRepository);
+  const bodyFacts = new ArticleBodyFactsCache(articleRepository);
   const schedule = new PublishingSchedule(articleRepository);
   const autosaves = new AutosaveService(
     await AutosavesRepository.open(store.dataDir, (id) => articleRepository.find(id) !== undefined),
@@ -115,6 +117,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     comments: commentRepository,
     diagrams: diagramRepository,
     searchIndex,
+    bodyFacts,
     autosaves,
     schedule,
   });
@@ -129,6 +132,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     searchIndex,
     dataGeneration,
     (filename) => imageSizes.facts(filename),
+    bodyFacts,
   );
   return {
     auth: new AuthService(new RevokedTokensRepository(store), credentials),

@@ -45,6 +45,8 @@ describe('POST /api/admin/articles', () => {
         tags: 'React,JavaScript',
         summary: '介绍 React 18',
         cover: 'https://cdn.example.com/a.png',
+        excerpt: '介绍 React 18',
+        share_image: 'https://cdn.example.com/a.png',
         content: '# 并发渲染\n\n正文内容',
         views: 0,
         comment_count: 0,

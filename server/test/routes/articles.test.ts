@@ -33,6 +33,8 @@ describe('GET /api/articles', () => {
       tags: ['React', 'JavaScript'],
       cover: '/uploads/a.png',
       cover_image: '/uploads/a.png',
+      excerpt: '介绍 React 18',
+      share_image: '/uploads/a.png',
       views: 0,
       comment_count: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),

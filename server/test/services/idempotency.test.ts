@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@folio/shared';
 import type { ArticleCreateRequest } from '@folio/shared';
+import { ArticleBodyFactsCache } from '../../src/services/article-body-facts.js';
 import { ArticleSearchIndex } from '../../src/services/article-search.js';
 import { ArticlesService } from '../../src/services/articles.service.js';
 import { AutosaveService } from '../../src/services/autosave.service.js';
@@ -35,6 +36,7 @@ async function articlesOf(store: Store): Promise<ArticlesService> {
     comments: new CommentsRepository(store),
     diagrams: new DiagramsRepository(store),
     searchIndex: new ArticleSearchIndex(repository),
+    bodyFacts: new ArticleBodyFactsCache(repository),
     autosaves: new AutosaveService(await AutosavesRepository.open(store.dataDir, () => true), repository),
     schedule: new PublishingSchedule(repository),
   });
