@@ -28,6 +28,7 @@ import { registerAdminArticleRoutes } from './routes/admin/articles/index.js';
 import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
 import { registerAdminMailRoutes } from './routes/admin/mail.routes.js';
 import { registerAdminStorageRoutes } from './routes/admin/storage.routes.js';
+import { registerAdminRedirectRoutes } from './routes/admin/redirects.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerMailRoutes } from './routes/mail.routes.js';
@@ -116,6 +117,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerMailRoutes(api, context);
   registerAdminMailRoutes(api, context);
   registerAdminStorageRoutes(api, context);
+  registerAdminRedirectRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the
   // background, and purge what outlived the recycle bin. Indexing reads every body, so it waits

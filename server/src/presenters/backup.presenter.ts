@@ -1,4 +1,4 @@
-import type { ArticleStatus, CommentSettings, CommentStatus } from '@folio/shared';
+import type { ArticleStatus, CommentSettings, CommentStatus, RedirectRule } from '@folio/shared';
 import type {
   AvatarRecord,
   ArticleRecord,
@@ -22,6 +22,8 @@ export type BackupContact = ContactRecord;
 export type BackupAvatar = AvatarRecord;
 export interface BackupArticle {
   id: number;
+  /** Absent in backups from before slugs (server/API.md §E19): made from the title on import. */
+  slug: string;
   title: string;
   category: string;
   /** A comma string, as in the original format. */
@@ -63,6 +65,8 @@ export interface BackupHead {
   comments: BackupComment[];
   /** Moderation settings (server/API.md §E12); the owner's unread mark stays with the site. */
   comment_settings: CommentSettings;
+  /** The owner's redirects (server/API.md §E19), old slug addresses included. */
+  redirects: RedirectRule[];
 }
 
 /** Only `content`: the read-only top-level copies of content keys (server/API.md §3.1) are not exported. */
@@ -88,6 +92,7 @@ export function presentBackupAvatar(avatar: AvatarRecord): BackupAvatar {
 export function presentBackupArticle(article: ArticleRecord, content: string, views: number): BackupArticle {
   return {
     id: article.id,
+    slug: article.slug,
     title: article.title,
     category: article.category,
     tags: article.tags.join(','),

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { ServerMessages as M, PUBLIC_ARTICLES_PAGE_SIZE } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
+import { notFound } from '../errors.js';
 import { markReplayable, whileUnchanged } from '../http/answer-replay.js';
 import { paginate, sendOk } from '../http/envelope.js';
 import { COUNTED_READ_CACHE_CONTROL } from '../http/http-cache.js';
@@ -31,6 +32,15 @@ export function registerArticleRoutes(router: Router, { services }: AppContext):
     const id = parseId(ctx.params.id, M.articleNotFound);
     // Koa's router answers HEAD with this handler too; only a real read counts as a view, and
     // not the refetch of a page already open after a realtime hint (`?refresh=1`).
+    const detail = service.detail(id, ctx.method === 'GET' && ctx.query.refresh !== '1');
+    sendOk(ctx, detail, { legacy: { ...detail } });
+    ctx.set('Cache-Control', COUNTED_READ_CACHE_CONTROL);
+  });
+
+  // The same answer as by id, views counted alike (server/API.md §E19).
+  router.get('/api/articles/slug/:slug', (ctx) => {
+    const id = service.publishedIdOfSlug(ctx.params.slug ?? '');
+    if (id === undefined) throw notFound(M.articleNotFound);
     const detail = service.detail(id, ctx.method === 'GET' && ctx.query.refresh !== '1');
     sendOk(ctx, detail, { legacy: { ...detail } });
     ctx.set('Cache-Control', COUNTED_READ_CACHE_CONTROL);

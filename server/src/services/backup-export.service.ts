@@ -40,6 +40,7 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
     articles: liveArticles.map(({ record, content, views }) => presentBackupArticle(record, content, views)),
     comments: [...records.comments].sort(byId).map(presentBackupComment),
     comment_settings: records.commentSettings,
+    redirects: records.redirects,
   };
   // A file several articles show travels once; binned articles and the history are not exported, nor their images.
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));

@@ -9,10 +9,12 @@ import {
   CommentConversationMessages as CM,
   ImportFieldMessages as F,
   LIMITS,
+  checkRedirects,
   cleanString,
   commentSettingsSchema,
   isValidCover,
   normalizeTags,
+  slugSchema,
 } from '@folio/shared';
 import type { BackupSectionName } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
@@ -158,6 +160,8 @@ export function backupSchema(importTime: string) {
       z
         .object({
           id,
+          // Absent in backups from before slugs: made from the title (server/API.md §E19).
+          slug: slugSchema.nullish(),
           title: requiredText(LIMITS.articleTitle),
           category: optionalText(LIMITS.articleCategory),
           tags: z.preprocess(
@@ -196,6 +200,17 @@ export function backupSchema(importTime: string) {
     ),
     // Absent in older backups: the stored settings stay as they are.
     comment_settings: commentSettingsSchema.optional(),
+    // Absent in older backups: the stored redirects stay as they are (server/API.md §E19).
+    redirects: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null) return undefined;
+        const checked = checkRedirects(value);
+        if ('rules' in checked) return checked.rules;
+        ctx.addIssue({ code: 'custom', message: checked.problem });
+        return z.NEVER;
+      }),
     files: z
       .record(
         z.string(),

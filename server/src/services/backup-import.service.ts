@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import { ImportWritePendingError } from '../store/backup.repository.js';
 import type { BackupRepository } from '../store/backup.repository.js';
 import type { ImportPlan } from '../store/backup.repository.js';
+import { slugFromTitle } from '../store/article-slugs.js';
 import { isoNow } from '../store/clock.js';
 import type { UploadsRepository } from '../store/uploads.repository.js';
 import { uploadsShownBy } from './article-images.js';
@@ -51,8 +52,13 @@ function importedPublication(article: ParsedArticle): ArticlePublication {
   return { status, publish_at: article.publish_at ?? article.created_at };
 }
 
-/** Turns validated sections into rows; a missing `sort_order` is the position in its array. */
-function buildPlan(parsed: ParsedBackup): ImportPlan {
+/**
+ * Turns validated sections into rows; a missing `sort_order` is the position in its array, a
+ * missing slug the one the title gives (made unique when the plan is applied).
+ */
+async function buildPlan(parsed: ParsedBackup): Promise<ImportPlan> {
+  const slugs = new Map<number, string>();
+  for (const article of parsed.articles ?? []) slugs.set(article.id, article.slug ?? (await slugFromTitle(article.title)));
   return {
     siteBlocks: parsed.site_blocks?.map(({ name, content, updated_at }) => ({ name, content, updated_at })),
     skills: parsed.skills?.map((skill, index) => ({ ...skill, sort_order: skill.sort_order ?? index })),
@@ -60,6 +66,7 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
     avatars: parsed.avatars?.map((avatar, index) => ({ ...avatar, sort_order: avatar.sort_order ?? index })),
     articles: parsed.articles?.map((article) => ({
       ...article,
+      slug: slugs.get(article.id) ?? '',
       ...importedPublication(article),
       views: article.views ?? undefined,
     })),
@@ -72,6 +79,7 @@ function buildPlan(parsed: ParsedBackup): ImportPlan {
       ...(status === 'pending' && held_reason ? { held_reason } : {}),
     })),
     commentSettings: parsed.comment_settings,
+    redirects: parsed.redirects,
   };
 }
 
@@ -116,7 +124,7 @@ export class BackupImportService {
     if (report.errors.length > 0) throw importFailed(report.errors);
     const warnings = await this.missingFileWarnings(parsed, report.files);
 
-    await this.commitWithFiles(buildPlan(parsed), report.files);
+    await this.commitWithFiles(await buildPlan(parsed), report.files);
     if (parsed.articles) this.schedule.rearm();
     return {
       format: 'version' in backup ? 'v2' : 'legacy',

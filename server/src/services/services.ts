@@ -10,6 +10,7 @@ import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { PreviewLinksRepository } from '../store/preview-links.repository.js';
+import { RedirectsRepository } from '../store/redirects.repository.js';
 import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
 import { RevisionsRepository } from '../store/revisions.repository.js';
@@ -41,6 +42,7 @@ import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
+import { RedirectsService } from './redirects.service.js';
 import { RevisionsService } from './revisions.service.js';
 import { SiteBlocksService } from './site-blocks.service.js';
 import { UploadsService } from './uploads.service.js';
@@ -77,6 +79,8 @@ export interface Services {
   recycleBin: RecycleBinService;
   /** Articles' previous versions (server/API.md §E10). */
   revisions: RevisionsService;
+  /** The owner's redirects (server/API.md §E19). */
+  redirects: RedirectsService;
   markdownImport: MarkdownImportService;
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
@@ -164,6 +168,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     diagrams: new DiagramsService(diagramRepository, articleRepository),
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     revisions: new RevisionsService(new RevisionsRepository(store), articles, autosaves),
+    redirects: new RedirectsService(new RedirectsRepository(store)),
     markdownImport: new MarkdownImportService(articles),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),

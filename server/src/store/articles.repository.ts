@@ -4,6 +4,8 @@ import { takeNextId } from './record-ids.js';
 import type { ArticleFields, ArticleRecord } from './records.js';
 import { keepReplacedVersion } from './revisions.repository.js';
 import { isoNow } from './clock.js';
+import { slugFromTitle, uniqueSlug } from './article-slugs.js';
+import { keepOldSlugAddress } from './redirects.repository.js';
 import { logForJudging, uploadsShownBy } from './uploads.repository.js';
 
 export type { ArticleFields } from './records.js';
@@ -14,10 +16,12 @@ export interface NewArticle extends ArticleFields, Partial<ArticlePublication> {
   updated_at?: string;
   /** The client that wrote it (server/API.md §E10); `api` when it did not say. */
   source?: RevisionSource;
+  /** The slug asked for; made from the title when absent, and made unique either way (server/API.md §E19). */
+  slug?: string;
 }
 
-/** What an update may change: the owner's fields, and the status and schedule. */
-export type ArticlePatch = Partial<ArticleFields & ArticlePublication>;
+/** What an update may change: the owner's fields, the status and schedule, and the slug. */
+export type ArticlePatch = Partial<ArticleFields & ArticlePublication & { slug: string }>;
 
 /** An article with its body, as services see it. */
 export interface StoredArticle extends ArticleRecord {
@@ -27,7 +31,11 @@ export interface StoredArticle extends ArticleRecord {
 
 /** What {@link ArticlesRepository.update} did: a missing article and a stale revision change nothing. */
 export type ArticleUpdateOutcome =
-  { status: 'updated'; article: ArticleRecord } | { status: 'missing' } | { status: 'stale'; article: ArticleRecord };
+  | { status: 'updated'; article: ArticleRecord }
+  | { status: 'missing' }
+  | { status: 'stale'; article: ArticleRecord }
+  /** Another article has the slug asked for (binned ones count): nothing changed. */
+  | { status: 'slug-taken'; slug: string };
 
 /**
  * When an article stands in a list: when it goes or went public, and a draft when it was written
@@ -79,7 +87,34 @@ export class ArticlesRepository {
    */
   private readonly updating = new Map<number, number>();
 
+  /** Article ids by slug, rebuilt once per change of the store (see {@link findBySlug}). */
+  private slugIndex: { generation: number; ids: Map<string, number> } | null = null;
+
   constructor(private readonly store: Store) {}
+
+  private slugIds(): Map<string, number> {
+    const generation = this.store.generation;
+    if (this.slugIndex?.generation !== generation) {
+      this.slugIndex = { generation, ids: new Map(this.items.map((article) => [article.slug, article.id])) };
+    }
+    return this.slugIndex.ids;
+  }
+
+  /**
+   * The article with this slug, live or binned, without looking through every article: the
+   * index is rebuilt only when the store has changed since it was last asked.
+   */
+  findBySlug(slug: string): ArticleRecord | undefined {
+    const id = this.slugIds().get(slug);
+    const article = id === undefined ? undefined : this.find(id);
+    return article?.slug === slug ? article : undefined;
+  }
+
+  /** Whether an article other than `id` has `slug` (binned ones count: a restore brings their address back). */
+  slugTakenByAnother(slug: string, id: number): boolean {
+    const owner = this.findBySlug(slug);
+    return owner !== undefined && owner.id !== id;
+  }
 
   private dueNow(article: ArticleRecord, now: string): boolean {
     return isDue(article, now) && !this.updating.has(article.id);
@@ -166,6 +201,8 @@ export class ArticlesRepository {
 
   /** Creates an article; `sameCommit` is stored in the very commit that stores the article. */
   async create(fields: NewArticle, sameCommit?: SameCommitWrite<ArticleRecord>): Promise<ArticleRecord> {
+    // Made before the mutation: the first slug loads the transliteration libraries.
+    const slugBase = fields.slug ?? (await slugFromTitle(fields.title));
     // Reserve the id first so the body file name is known before the index is written.
     const id = await this.store.mutate(['articles'], (state) => takeNextId(state.articles));
     await this.store.writeBody(id, 1, fields.content);
@@ -174,8 +211,13 @@ export class ArticlesRepository {
       const now = isoNow();
       const createdAt = fields.created_at ?? now;
       const status = fields.status ?? 'published';
+      // A made slug also leaves alone an old address a redirect keeps (server/API.md §E19).
+      const taken = (slug: string) =>
+        this.slugTakenByAnother(slug, id) ||
+        (fields.slug === undefined && state.redirects.items.some((rule) => rule.from === `/articles/${slug}`));
       const record: ArticleRecord = {
         id,
+        slug: uniqueSlug(slugBase, id, taken),
         title: fields.title,
         category: fields.category,
         tags: fields.tags,
@@ -229,17 +271,28 @@ export class ArticlesRepository {
     if (!article) return { status: 'missing' };
     if (expectedRevision !== undefined && article.revision !== expectedRevision) return { status: 'stale', article };
     const { content, ...meta } = patch;
+    const slugChange = meta.slug !== undefined && meta.slug !== article.slug;
+    if (slugChange && meta.slug !== undefined && this.slugTakenByAnother(meta.slug, id))
+      return { status: 'slug-taken', slug: meta.slug };
     const previousRev = article.body_rev;
     const nextRev = content === undefined ? previousRev : this.store.reserveBodyRev(id, previousRev);
     if (content !== undefined) await this.store.writeBody(id, nextRev, content);
     let outcome: ArticleUpdateOutcome;
     try {
-      outcome = await this.store.mutate(['articles'], (): ArticleUpdateOutcome => {
+      // Named whenever a slug is sent: another save may change the slug while this body is written.
+      const collections: CollectionName[] = meta.slug !== undefined ? ['articles', 'redirects'] : ['articles'];
+      outcome = await this.store.mutate(collections, (state): ArticleUpdateOutcome => {
         const current = this.findLive(id);
         if (!current) throw new ArticleChangedMeanwhile({ status: 'missing' });
         if (expectedRevision !== undefined && current.revision !== expectedRevision) {
           throw new ArticleChangedMeanwhile({ status: 'stale', article: current });
         }
+        const newSlug = meta.slug !== undefined && meta.slug !== current.slug ? meta.slug : undefined;
+        if (newSlug !== undefined && this.slugTakenByAnother(newSlug, id)) {
+          throw new ArticleChangedMeanwhile({ status: 'slug-taken', slug: newSlug });
+        }
+        // The old address keeps working, for good (server/API.md §E19).
+        if (newSlug !== undefined) state.redirects.items = keepOldSlugAddress(state.redirects.items, current.slug, newSlug);
         const version = keepReplacedVersion(this.store, current, patch, source, current.revision + 1);
         Object.assign(current, meta, version, { updated_at: isoNow(), revision: current.revision + 1 });
         if (content !== undefined) {

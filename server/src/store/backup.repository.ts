@@ -1,7 +1,9 @@
 import type { CollectionName, Store, StoreState } from './store.js';
 import { raiseNextId } from './record-ids.js';
 import { keepDiagramsShownBy } from './articles.repository.js';
-import type { CommentSettings } from '@folio/shared';
+import type { CommentSettings, RedirectRule } from '@folio/shared';
+import { uniqueSlug } from './article-slugs.js';
+import { mergeRedirects } from './redirects.repository.js';
 import type { ArticleRecord, AvatarRecord, CommentRecord, ContactRecord, SiteBlockRecord, SkillRecord } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
 import { CommentSettingsRepository } from './comment-settings.repository.js';
@@ -29,6 +31,8 @@ export interface ImportPlan {
   comments?: ImportedComment[];
   /** Absent in older backups: the stored settings are kept. */
   commentSettings?: CommentSettings | undefined;
+  /** Merged into the site's by address; absent in older backups (server/API.md §E19). */
+  redirects?: RedirectRule[] | undefined;
 }
 
 /** Every live record a backup holds, read in one turn so the export is one consistent moment. */
@@ -42,6 +46,7 @@ export interface BackupRecords {
   /** Comments of those articles. */
   comments: CommentRecord[];
   commentSettings: CommentSettings;
+  redirects: RedirectRule[];
 }
 
 /** Thrown when the data changed under the import in a way that makes the plan unsafe to apply. */
@@ -107,7 +112,15 @@ function applyPlan(
   }
   if (plan.articles) {
     const stored = new Map(state.articles.items.map((article) => [article.id, article]));
-    const records = plan.articles.map(({ content, views, ...fields }): ArticleRecord => {
+    // An imported article's slug (its own, or the one its title gives) yields, with `-2`, to the
+    // slug of a stored article the backup does not overwrite, and to the backup's earlier ones.
+    const importedIds = new Set(plan.articles.map((article) => article.id));
+    const takenSlugs = new Set(
+      state.articles.items.filter((article) => !importedIds.has(article.id)).map((article) => article.slug),
+    );
+    const records = plan.articles.map(({ content, views, ...planned }): ArticleRecord => {
+      const fields = { ...planned, slug: uniqueSlug(planned.slug, planned.id, (slug) => takenSlugs.has(slug)) };
+      takenSlugs.add(fields.slug);
       const revision = (stored.get(fields.id)?.revision ?? 0) + 1;
       // Before the body is replaced: an overwritten article keeps the version it had.
       const version = keepReplacedVersion(store, stored.get(fields.id), { ...fields, content }, 'import', revision);
@@ -134,6 +147,7 @@ function applyPlan(
     const previous = state.comments.find(comment.id);
     state.comments.put({ ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' });
   }
+  if (plan.redirects) state.redirects.items = mergeRedirects(state.redirects.items, plan.redirects);
   if (plan.commentSettings) {
     const { moderation, blocked_words, blocked_addresses } = plan.commentSettings;
     Object.assign(state.commentSettings, { moderation, blocked_words, blocked_addresses });
@@ -168,6 +182,7 @@ export class BackupRepository {
       })),
       comments: state.comments.all().filter((comment) => liveIds.has(comment.article_id)),
       commentSettings: new CommentSettingsRepository(this.store).get(),
+      redirects: state.redirects.items.map((rule) => ({ ...rule })),
     };
   }
 
@@ -233,6 +248,7 @@ export class BackupRepository {
     if (plan.articles) names.push('articles', 'articleViews');
     if (plan.comments) names.push('comments');
     if (plan.comments || plan.commentSettings) names.push('commentSettings');
+    if (plan.redirects) names.push('redirects');
     return names;
   }
 }

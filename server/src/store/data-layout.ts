@@ -14,6 +14,7 @@ const fileNames = {
   revokedTokens: 'revoked-tokens.json',
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
+  redirects: 'redirects.json',
   previewLinks: 'preview-links.json',
 };
 

@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { DurableJsonFile, serialize } from '@folio/shared/durable-file';
 import { commentCounterWrite, commentFileWrites } from './comment-files.js';
 import type { ArticleIndex } from './article-index.js';
+import { slugFromTitle, uniqueSlug } from './article-slugs.js';
 import type { CommentTable } from './comment-table.js';
 import { COMMENTS_DIR, LEGACY_COMMENTS, META, commentFileName } from './data-layout.js';
 import type { FileWrite, Journal } from './journal.js';
@@ -62,6 +63,7 @@ export async function migrate(target: MigrationTarget, fromVersion: number): Pro
     }
   }
   if (fromVersion < 4) publishEveryArticle(target.articles.items);
+  if (fromVersion < 5) await giveEveryArticleASlug(target.articles.items);
   // What the steps changed in place, and the index's first snapshot with a log generation.
   await target.articleIndex.rewrite();
   if (fromVersion < 3) await splitLegacyComments(target);
@@ -82,6 +84,19 @@ function publishEveryArticle(articles: ArticleRecord[]): void {
       article.status = 'published';
       article.publish_at = article.created_at;
     }
+  }
+}
+
+/**
+ * Format 4 → 5: every article gets the slug its title gives (server/API.md §E19), made unique in
+ * the order the articles were created, so the oldest keeps the plain one.
+ */
+async function giveEveryArticleASlug(articles: ArticleRecord[]): Promise<void> {
+  const taken = new Set(articles.map((article) => (article as Partial<ArticleRecord>).slug).filter((slug) => slug !== undefined));
+  for (const article of [...articles].sort((a, b) => a.id - b.id)) {
+    if ((article as Partial<ArticleRecord>).slug !== undefined) continue;
+    article.slug = uniqueSlug(await slugFromTitle(article.title), article.id, (slug) => taken.has(slug));
+    taken.add(article.slug);
   }
 }
 

@@ -1,4 +1,11 @@
-import type { ArticleStatus, CommentHeldReason, CommentSettings, CommentStatus, RevisionSource } from '@folio/shared';
+import type {
+  ArticleStatus,
+  CommentHeldReason,
+  CommentSettings,
+  CommentStatus,
+  RedirectRule,
+  RevisionSource,
+} from '@folio/shared';
 
 /**
  * What the data directory stores. These shapes are private to the server: presenters turn
@@ -52,6 +59,8 @@ export interface AvatarRecord {
 /** Article metadata kept in the index file; the Markdown body lives in its own file. */
 export interface ArticleRecord {
   id: number;
+  /** The article's address `/articles/{slug}`, unique among all stored articles (server/API.md §E19). */
+  slug: string;
   title: string;
   category: string;
   tags: string[];
@@ -146,6 +155,11 @@ export interface PreviewLinkRecord {
   expires_at: string;
 }
 
+/** `redirects.json`: the owner's redirects, in the owner's order (server/API.md §E19). */
+export interface RedirectsFile {
+  items: RedirectRule[];
+}
+
 export interface RevokedTokenRecord {
   jti: string;
   expires_at: string;
@@ -210,8 +224,9 @@ export const DATA_FORMAT = 'folio-data';
  * 4: articles carry `status` and `publish_at`; the article index is `articles.json` (a snapshot,
  *    with its `log_generation`) and `articles.<generation>.log` (the changes since, one line per
  *    commit). A format 4 `articles.json` without `log_generation` is taken whole and given one.
+ * 5: articles carry `slug`; the owner's redirects are in `redirects.json`.
  */
-export const DATA_FORMAT_VERSION = 4;
+export const DATA_FORMAT_VERSION = 5;
 
 export interface MetaFile {
   format: typeof DATA_FORMAT;

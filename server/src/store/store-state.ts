@@ -9,6 +9,7 @@ import type {
   CollectionFile,
   ContactRecord,
   IdempotencyFile,
+  RedirectsFile,
   PreviewLinkRecord,
   RevokedTokenRecord,
   SiteBlockRecord,
@@ -35,6 +36,8 @@ export interface StoreState {
   revokedTokens: CollectionFile<RevokedTokenRecord>;
   idempotencyKeys: IdempotencyFile;
   uploadLog: UploadLogFile;
+  /** The owner's redirects (server/API.md §E19). */
+  redirects: RedirectsFile;
   /** Preview links of unpublished articles, by the hash of their token (server/API.md §E17). */
   previewLinks: CollectionFile<PreviewLinkRecord>;
   /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
@@ -68,6 +71,7 @@ export function emptyState(): FileState {
     revokedTokens: emptyCollection(),
     idempotencyKeys: { items: [] },
     uploadLog: { items: [] },
+    redirects: { items: [] },
     previewLinks: emptyCollection(),
   };
 }

@@ -205,6 +205,7 @@ export class Store {
       revokedTokens: this.dbs.revokedTokens.data,
       idempotencyKeys: this.dbs.idempotencyKeys.data,
       uploadLog: this.dbs.uploadLog.data,
+      redirects: this.dbs.redirects.data,
       previewLinks: this.dbs.previewLinks.data,
       idempotencyAnswers: this.idempotencyAnswers,
       mail: this.mail,

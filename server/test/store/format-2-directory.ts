@@ -10,8 +10,8 @@ export interface Format2Options {
   deletedComments?: number;
 }
 
-/** An article as formats 1 to 3 stored it: before drafts, every article was public and had no status. */
-export type StoredBeforeStatus = Omit<ArticleRecord, 'status' | 'publish_at'>;
+/** An article as formats 1 to 3 stored it: before drafts, every article was public and had no status (nor a slug). */
+export type StoredBeforeStatus = Omit<ArticleRecord, 'status' | 'publish_at' | 'slug'>;
 
 export interface Format2Directory {
   articles: StoredBeforeStatus[];

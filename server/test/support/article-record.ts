@@ -3,6 +3,7 @@ import type { ArticleRecord } from '../../src/store/records.js';
 /** An article record as the store keeps it: a published article, unchanged since its creation. */
 export const buildArticleRecord = (id: number, overrides: Partial<ArticleRecord> = {}): ArticleRecord => ({
   id,
+  slug: `wen-zhang-${id}`,
   title: `文章 ${id}`,
   category: '',
   tags: [],
