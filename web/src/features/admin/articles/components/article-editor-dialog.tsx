@@ -23,6 +23,7 @@ import { useSaveKey } from '../hooks/use-save-key';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 import { RecoverDialog } from './recover-dialog';
+import { PreviewLinksButton } from './preview-links-panel';
 import { SaveStateText } from './save-state-text';
 
 const useStyles = makeStyles({
@@ -111,6 +112,7 @@ function QuickArticleDialog({ target, onClose }: { target: number | 'new'; onClo
               <span className={styles.title}>
                 {target === 'new' ? T.quickNewArticleTitle : T.editArticle}
                 <SaveStateText state={editor.saveState} className={styles.saveState} />
+                <PreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
               </span>
             </DialogTitle>
             <DialogContent className={styles.content}>

@@ -13,6 +13,7 @@ import { formatFullScheduleTime } from '../model/article-status';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 import { ArticleStatusBadge } from './article-status-badge';
+import { PreviewLinksButton } from './preview-links-panel';
 import { EditorActions } from './editor-actions';
 import { RecoverDialog } from './recover-dialog';
 import { SaveStateText } from './save-state-text';
@@ -101,6 +102,7 @@ export default function ArticleEditorPage() {
               status={article?.status}
               onRestoredIntoEditor={editor.takeRestoredIntoEditor}
             />
+            <PreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
           </div>
           <div className={narrow ? styles.actionsNarrow : styles.actions}>
             <EditorActions
