@@ -92,3 +92,34 @@ test('an image pasted offline is kept with the draft, survives a killed main pro
     await reopened.stop();
   }
 });
+
+test('an open editor follows the upload of its offline image: its link becomes the /uploads/ one on disk', async ({
+  desktop,
+  folio,
+  main,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(desktop, folio.url, ADMIN_PASSWORD);
+  await expect(desktop).toHaveURL(/#\/admin/);
+  await goOffline(desktop, folio);
+  await desktop.getByRole('button', { name: DesktopUiMessages.newDraft }).click();
+  await expect(desktop).toHaveURL(/#\/drafts\/(?!new)[^/]+$/);
+  const draftId = decodeURIComponent(new URL(desktop.url()).hash.replace('#/drafts/', ''));
+  await desktop.getByLabel(DesktopUiMessages.title).fill('开着的编辑器');
+  await typeInBody(desktop, '窗外的雪\n\n');
+  const body = desktop.locator('.cm-content').first();
+  await sendFiles(body, 'paste', [png('雪.png', 3)]);
+  await expect.poll(() => editorText(body)).toMatch(new RegExp(KEPT_LINK));
+  await waitSavedLocally(desktop);
+
+  // The server comes back while the editor stays open: the sync uploads the image and rewrites the draft.
+  await folio.restart();
+  await expect.poll(() => savedContent(main, draftId), { timeout: 60_000 }).toMatch(/\(\/uploads\/[^)\s]+\)/);
+  const onDisk = await savedContent(main, draftId);
+  await expect.poll(() => editorText(body)).toBe(onDisk);
+  await expect(desktop.getByTestId('markdown-preview').locator('img').first()).toHaveAttribute('src', /\/uploads\//);
+  // The next keystroke saves the followed text, not the offline link again.
+  await typeInBody(desktop, '又下了一夜');
+  await waitSavedLocally(desktop);
+  expect(await savedContent(main, draftId)).not.toMatch(/draft-images/);
+});

@@ -15,6 +15,7 @@ import { DraftStateBadge } from './draft-state-badge';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { SaveStatus } from './use-draft-autosave';
 import { useBackgroundChanges } from './use-background-changes';
+import { applyLinkRewrites, uploadedLinkRewrites } from './uploaded-links';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useFocusMode } from './use-focus-mode';
 
@@ -130,6 +131,8 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
   const [draft, setDraft] = useState<Draft>(initial);
   const [fields, setFields] = useState<ArticleFields>(initial.fields);
   const fieldsRef = useRef(fields);
+  /** The text the editor held when it last asked to follow the stored draft (see useBackgroundChanges). */
+  const followedFrom = useRef(fields);
   const [publishing, setPublishing] = useState(false);
   const [problem, setProblem] = useState(initial.lastError ?? '');
   const [showRevisions, setShowRevisions] = useState(false);
@@ -183,6 +186,22 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
       setDraft(conflicted);
       replaceFields(conflicted.fields);
       setProblem('');
+    },
+    // Images pasted offline are linked from this disk until the sync uploads them and rewrites
+    // their links in the stored draft: until then the editor follows the stored text.
+    () => {
+      followedFrom.current = fieldsRef.current;
+      return fieldsRef.current.content.includes('/draft-images/');
+    },
+    (stored) => {
+      if (fieldsRef.current === followedFrom.current) {
+        // Everything typed is in the stored text (merged with what the sync brought in).
+        replaceFields(stored.fields);
+        return;
+      }
+      // Typed while the draft was read: those keystrokes stay, with the uploaded links taken over.
+      const rewrites = uploadedLinkRewrites(fieldsRef.current.content, stored.fields.content);
+      if (rewrites.size > 0) change({ content: applyLinkRewrites(fieldsRef.current.content, rewrites) });
     },
   );
 
