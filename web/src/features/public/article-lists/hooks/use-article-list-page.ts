@@ -45,6 +45,6 @@ export function useArticleListPage(scope: ArticleListScope, page: number): Artic
   return {
     list: data,
     loading: !renderedMissing && data === undefined && !list.error,
-    missing: renderedMissing ? data === undefined : data !== undefined && !pageExists(scope, page, data),
+    missing: data === undefined ? renderedMissing : !pageExists(scope, page, data),
   };
 }
