@@ -29,6 +29,8 @@ function buildStoredDraft(): StoredDraft {
       },
       base: { title: '标题', category: '随笔', tags: 'a', summary: '', cover: '', content: '原正文' },
       detectedAt: '2026-01-02T00:00:01.000Z',
+      serverHeld: false,
+      publishing: true,
     },
     seq: 7,
     pendingCreate: { key: 'idem-key', fields: { title: 't', category: '', tags: '', summary: '', cover: '', content: 'c' } },
@@ -73,6 +75,21 @@ describe('draft on disk and on the bridge', () => {
     expect(draftFromDisk({ ...buildStoredDraft(), version: 2 })).toBeUndefined();
     expect(draftFromDisk({ ...buildStoredDraft(), fields: { title: '只有标题' } })).toBeUndefined();
     expect(draftFromDisk(undefined)).toBeUndefined();
+  });
+
+  it('reads a conflict stored before it said what the server holds and how it was sent', () => {
+    const stored = buildStoredDraft();
+    const {
+      serverHeld: _serverHeld,
+      publishing: _publishing,
+      ...olderConflict
+    } = stored.conflict as NonNullable<StoredDraft['conflict']>;
+    const older = { ...stored, conflict: olderConflict };
+    // The server side was taken as the server's before: it still is; how it was sent is unknown.
+    expect(draftFromDisk(JSON.parse(JSON.stringify(older)))).toEqual({
+      ...stored,
+      conflict: { ...olderConflict, serverHeld: true, publishing: null },
+    });
   });
 
   it('reads a draft written before the background sync as never sent, its server status unknown', () => {

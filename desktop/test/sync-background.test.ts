@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminArticleDetail, ArticleFields } from '@folio/shared';
+import { DesktopMessages as D } from '@folio/shared';
 import { apiClient } from '../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../tests/support/test-server.js';
 import { createArticlesApi } from '../src/core/articles-api.js';
@@ -291,6 +292,68 @@ describe('background draft sync', () => {
     expect((await sync.resolveConflict(draft.id, { choice: 'theirs' })).draft.fields.title).toBe('网页上改的标题');
     const ring = await drafts.revisions(draft.id);
     expect(ring.map((revision) => revision.fields.title)).toContain('桌面上改的标题');
+  });
+
+  it('refuses to publish a draft in conflict: the conflict stays and nothing is sent over the browser change', async () => {
+    const id = await createElsewhere({ title: '原来的标题', content: '第一段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    const shown = { ...(drafts.get(draft.id) as { fields: ArticleFields }).fields };
+    await drafts.save(draft.id, { ...shown, content: '第一段\n\n第二段' });
+    await editElsewhere(id, { title: '网页上改的标题' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('synced');
+    // The open editor never saw the browser's title and changes it too: a conflict.
+    await drafts.save(draft.id, { ...shown, title: '桌面上改的标题', content: '第一段\n\n第二段' });
+    const conflict = drafts.get(draft.id)?.conflict;
+    expect(conflict?.server?.title).toBe('网页上改的标题');
+
+    // 发布 pressed before the editor showed the conflict screen.
+    const seenBefore = proxy.seen.length;
+    const outcome = await sync.publish(draft.id);
+    expect(outcome).toMatchObject({
+      status: 'conflict',
+      message: D.conflictDetected,
+      draft: { state: 'conflict', conflict, fields: { title: '桌面上改的标题' } },
+    });
+    expect(proxy.seen.slice(seenBefore)).toEqual([]);
+    expect(await adminArticle(id)).toMatchObject({ status: 'draft', title: '网页上改的标题' });
+    expect(await sync.publishPending()).toEqual([]);
+  });
+
+  it('sends the resolution of a conflict the background sync found as a draft, never publishing it', async () => {
+    const id = await createElsewhere({ title: '只是草稿', content: '第一段\n\n第二段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    await editElsewhere(id, { title: '网页改的标题', content: '第一段\n\n网页改的第二段' });
+    await drafts.save(draft.id, { content: '第一段\n\n桌面改的第二段' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('conflict');
+
+    const kept = await sync.resolveConflict(draft.id, { choice: 'mine' });
+    expect(kept).toMatchObject({ status: 'synced', draft: { state: 'synced', serverStatus: 'draft', conflict: null } });
+    expect(await adminArticle(id)).toMatchObject({
+      status: 'draft',
+      title: '网页改的标题',
+      content: '第一段\n\n桌面改的第二段',
+    });
+    expect((await direct()('GET', `/api/articles/${id}`)).status).toBe(404);
+
+    // The same for a merge by hand.
+    await editElsewhere(id, { content: '第一段\n\n网页又改了' });
+    await drafts.save(draft.id, { content: '第一段\n\n桌面又改了' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('conflict');
+    const merged = await sync.resolveConflict(draft.id, { choice: 'merged', content: '第一段\n\n两边合并' });
+    expect(merged).toMatchObject({ status: 'synced', draft: { state: 'synced', serverStatus: 'draft' } });
+    expect(await adminArticle(id)).toMatchObject({ status: 'draft', content: '第一段\n\n两边合并' });
+  });
+
+  it('publishes the resolution of a conflict that a 发布 of a server draft ran into', async () => {
+    const id = await createElsewhere({ title: '要发布的草稿', content: '第一段\n\n第二段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    await editElsewhere(id, { content: '第一段\n\n网页改的第二段' });
+    await drafts.save(draft.id, { content: '第一段\n\n桌面改的第二段' });
+    expect((await sync.publish(draft.id)).status).toBe('conflict');
+
+    const kept = await sync.resolveConflict(draft.id, { choice: 'mine' });
+    expect(kept).toMatchObject({ status: 'synced', draft: { state: 'synced', serverStatus: 'published' } });
+    expect(await adminArticle(id)).toMatchObject({ status: 'published', content: '第一段\n\n桌面改的第二段' });
   });
 
   it('waits silently while offline and sends everything left once the server answers', async () => {

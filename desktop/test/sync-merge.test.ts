@@ -232,6 +232,77 @@ describe('merging on sync against the base revision', () => {
     expect(await serverArticle(id)).toMatchObject({ title: '网页标题', content: byHand });
   });
 
+  it('taking the server side of an editor conflict sends the merged text a failed send never delivered', async () => {
+    const id = await createArticle('合并了却没发出去');
+    const mine = paragraphs('第一段：原文。', '第二段：原文。', '第三段：桌面改的。');
+    const draftId = await desktopEditsOffline(id, { content: mine });
+    const shown = { ...(drafts.get(draftId)?.fields as ArticleFields) };
+    await browserSaves(id, { title: '网页改的标题' });
+
+    // The base arrives; the network goes before the merge of both sides is sent.
+    const fetch = fetchHoldingAnswer(
+      (method, pathName) => method === 'GET' && pathName.includes('/revisions/'),
+      async () => {
+        proxy.offline = true;
+      },
+    );
+    const racing = new SyncEngine({
+      drafts,
+      mirror,
+      api: createArticlesApi(createHttpClient({ baseUrl: proxy.url, token, fetch })),
+    });
+    proxy.offline = false;
+    const [queued] = await racing.publishPending();
+    expect(queued).toMatchObject({
+      status: 'offline',
+      draft: { state: 'pending', fields: { title: '网页改的标题', content: mine } },
+    });
+
+    // The open editor never saw the browser's title, and the owner changes the title too.
+    await drafts.save(draftId, { ...shown, title: '桌面改的标题' });
+    expect(drafts.get(draftId)).toMatchObject({
+      state: 'conflict',
+      conflict: { server: { title: '网页改的标题', content: mine }, serverHeld: false, publishing: true },
+    });
+
+    proxy.offline = false;
+    const taken = await sync.resolveConflict(draftId, { choice: 'theirs' });
+    expect(taken).toMatchObject({
+      status: 'synced',
+      draft: { state: 'synced', fields: { title: '网页改的标题', content: mine } },
+    });
+    expect(await serverArticle(id)).toMatchObject({ status: 'published', title: '网页改的标题', content: mine });
+  });
+
+  it('taking the server side while offline keeps that text queued, never 已同步 before the server holds it', async () => {
+    const id = await createArticle('离线采用服务器');
+    const mine = paragraphs('第一段：桌面改的。', '第二段：原文。', '第三段：原文。');
+    const draftId = await desktopEditsOffline(id, { content: mine });
+    const shown = { ...(drafts.get(draftId)?.fields as ArticleFields) };
+    await browserSaves(id, { summary: '网页写的摘要' });
+    const fetch = fetchHoldingAnswer(
+      (method, pathName) => method === 'GET' && pathName.includes('/revisions/'),
+      async () => {
+        proxy.offline = true;
+      },
+    );
+    const racing = new SyncEngine({
+      drafts,
+      mirror,
+      api: createArticlesApi(createHttpClient({ baseUrl: proxy.url, token, fetch })),
+    });
+    proxy.offline = false;
+    expect((await racing.publishPending())[0]?.status).toBe('offline');
+    await drafts.save(draftId, { ...shown, summary: '桌面写的摘要' });
+    expect(drafts.get(draftId)?.state).toBe('conflict');
+
+    const taken = await sync.resolveConflict(draftId, { choice: 'theirs' });
+    expect(taken).toMatchObject({ status: 'offline', draft: { state: 'pending', fields: { summary: '网页写的摘要' } } });
+    proxy.offline = false;
+    expect((await backOnline()).status).toBe('synced');
+    expect(await serverArticle(id)).toMatchObject({ summary: '网页写的摘要', content: mine });
+  });
+
   it('without the base (a server that no longer keeps it) the old conflict is shown, nothing merged', async () => {
     const id = await createArticle('没有基础版本');
     const draftId = await desktopEditsOffline(id, { content: paragraphs('第一段：原文。', '第二段：原文。', '桌面') });

@@ -59,6 +59,18 @@ export const draftConflictSchema = z.object({
    */
   base: articleFieldsSchema.nullable().default(null),
   detectedAt: isoDate,
+  /**
+   * Whether the server holds `server` at its revision. False when it is text sync brought in
+   * under an open editor (a merge with the server's changes) that no send has delivered yet:
+   * choosing it must still send it. A conflict stored before this was recorded: true.
+   */
+  serverHeld: z.boolean().default(true),
+  /**
+   * Whether a 发布 was under way (the draft was 待发布): resolving publishes. Otherwise the
+   * resolution is sent as the background sync sends the draft (a server draft stays a draft).
+   * Null for a conflict stored before this was recorded.
+   */
+  publishing: z.boolean().nullable().default(null),
 });
 export type DraftConflict = z.infer<typeof draftConflictSchema>;
 

@@ -60,6 +60,8 @@ export function draftToBridge(draft: StoredDraft): Draft {
       server: draft.conflict.server && { ...draft.conflict.server },
       base: draft.conflict.base && { ...draft.conflict.base },
       detectedAt: draft.conflict.detectedAt,
+      serverHeld: draft.conflict.serverHeld,
+      publishing: draft.conflict.publishing,
     },
     serverStatus: draft.serverStatus,
   };

@@ -61,7 +61,7 @@ export async function pushAutosave(
   if (result.status === 404) {
     const gone = await context.change(draft.id, (next) => {
       next.state = 'conflict';
-      next.conflict = { server: null, base: null, detectedAt: new Date().toISOString() };
+      next.conflict = { server: null, base: null, detectedAt: new Date().toISOString(), serverHeld: true, publishing: false };
       next.lastError = D.serverCopyDeleted;
     });
     return { status: 'conflict', draft: gone, message: D.serverCopyDeleted };
@@ -92,7 +92,8 @@ export async function sendKeptImages(
   const message = outcome.status === 'offline' ? D.offlineQueued : outcome.message;
   if (mode === 'push' && outcome.status !== 'rejected') return { status: outcome.status, draft, message };
   const held = await context.change(draft.id, (next) => {
-    if (mode === 'publish') next.state = outcome.status === 'rejected' ? 'local' : 'pending';
+    // A save that met sync's text during the upload made a conflict: that is the owner's now.
+    if (mode === 'publish' && next.state !== 'conflict') next.state = outcome.status === 'rejected' ? 'local' : 'pending';
     next.lastError = message;
   });
   return { status: outcome.status, draft: held, message };

@@ -183,8 +183,15 @@ export class DraftStore {
         const brought = merge.conflicts.length > 0 && draft.state !== 'conflict' ? broughtInCopy(draft) : null;
         draft.fields = merge.merged;
         if (brought) {
+          draft.conflict = {
+            server: brought,
+            base: { ...editorBase },
+            detectedAt: this.now().toISOString(),
+            // A merge whose send has not got through yet is text the server lacks.
+            serverHeld: !isUnsent(draft),
+            publishing: draft.state === 'pending',
+          };
           draft.state = 'conflict';
-          draft.conflict = { server: brought, base: { ...editorBase }, detectedAt: this.now().toISOString() };
           draft.lastError = D.conflictDetected;
           return;
         }

@@ -5,7 +5,8 @@
  * - `new SyncEngine({ drafts, api, mirror?, onDraftChange? })`
  *   - `publish(draftId): Promise<PublishOutcome>` — marks the draft 待发布 and sends it:
  *     a create with `Idempotency-Key` (the same key and the same fields on every retry), an
- *     update with `If-Match: "<baseRevision>"`. Sends of one draft go one at a time.
+ *     update with `If-Match: "<baseRevision>"`. Sends of one draft go one at a time. A draft
+ *     in conflict is not sent (nor is a push of it): the answer is `conflict`, the conflict kept.
  *   - `publishPending(): Promise<PublishOutcome[]>` — every 待发布 draft (call when back online)
  *   - `pushDraft(draftId): Promise<PushOutcome>` — the background sync's send of a 仅本地 draft
  *     the server lacks, never a publish: a new article is created as `status: "draft"` (with
@@ -17,7 +18,10 @@
  *     (take the server copy; the local text stays in the revision ring), 'merged' (the given
  *     body and any field the owner settled, the other fields as for 'mine'; a field that an
  *     edit since the screen was shown brought into conflict, and the owner did not settle, keeps
- *     the draft in conflict: `conflict`, with what was settled kept in the draft)
+ *     the draft in conflict: `conflict`, with what was settled kept in the draft). The result is
+ *     sent as the draft was being sent (`conflict.publishing`): a 发布 publishes, the background
+ *     sync's send stays a server draft (or an autosave). 'theirs' sends nothing, unless its side is
+ *     a merge sync made that never reached the server (`conflict.serverHeld` false).
  * - When the server moved on since the draft's base revision (412), the base is fetched
  *   (server/API.md §E10.2) and both sides are merged field by field (`mergeArticleFields`), once,
  *   inside the draft store's queue, so with the text as it is after any save made meanwhile: with
@@ -85,10 +89,21 @@ function toServerCopy(article: ServerArticle): ServerCopy {
 }
 
 /** The server refused the draft's text: both sides are kept for the owner to decide. */
-function markConflict(draft: StoredDraft, server: ServerArticle | null, base: ArticleFields | null): void {
+function markConflict(draft: StoredDraft, server: ServerArticle | null, base: ArticleFields | null, mode: SendMode): void {
   draft.state = 'conflict';
-  draft.conflict = { server: server && toServerCopy(server), base, detectedAt: new Date().toISOString() };
+  draft.conflict = {
+    server: server && toServerCopy(server),
+    base,
+    detectedAt: new Date().toISOString(),
+    serverHeld: true,
+    publishing: mode === 'publish',
+  };
   draft.lastError = server ? D.conflictDetected : D.serverCopyDeleted;
+}
+
+/** A draft in conflict is the owner's to decide: nothing of it is sent until they have. */
+function awaitingOwner(draft: StoredDraft): PublishOutcome {
+  return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
 }
 
 export class SyncEngine {
@@ -104,20 +119,7 @@ export class SyncEngine {
   }
 
   pushDraft(draftId: string): Promise<PushOutcome> {
-    return this.queue
-      .run(draftId, async (): Promise<PushOutcome> => {
-        const draft = this.requireDraft(draftId);
-        const route = pushRoute(draft, this.options.mirror);
-        const { articleId, baseRevision } = draft;
-        if (route === 'none') return { status: 'skipped', draft };
-        if (route === 'autosave' && articleId !== null && baseRevision !== null) {
-          const held = await sendKeptImages(this.pushContext(), this.options.images, draft, 'push');
-          if (held) return held;
-          return pushAutosave(this.pushContext(), this.requireDraft(draftId), { articleId, baseRevision });
-        }
-        return this.send(draftId, MERGE_ATTEMPTS, 'push');
-      })
-      .then((outcome) => this.afterSend(outcome));
+    return this.queue.run(draftId, () => this.push(draftId)).then((outcome) => this.afterSend(outcome));
   }
 
   async publishPending(): Promise<PublishOutcome[]> {
@@ -136,7 +138,27 @@ export class SyncEngine {
     return this.queue.run(draftId, async () => {
       const draft = this.requireDraft(draftId);
       if (draft.state !== 'conflict' || !draft.conflict) throw new DraftError(D.draftNotConflicted);
-      const server = draft.conflict.server;
+      const { server, serverHeld } = draft.conflict;
+      // Sent the way it was being sent: only a 发布 publishes. A conflict stored before this was
+      // recorded publishes as it always did, unless the article is known to be a server draft.
+      const publishing = draft.conflict.publishing ?? draft.serverStatus !== 'draft';
+      const waiting = publishing ? 'pending' : 'local';
+      if (resolution.choice === 'theirs' && server && !serverHeld) {
+        // The "server" side is a merge sync made whose send never got through: taking it still
+        // has to send it, or the draft would read 已同步 over text the server never got.
+        await this.change(
+          draftId,
+          (next) => {
+            next.fields = pickArticleFields(server);
+            next.baseRevision = server.revision;
+            next.conflict = null;
+            next.state = waiting;
+            next.lastError = null;
+          },
+          { snapshot: true },
+        );
+        return this.sendResolved(draftId, publishing);
+      }
       if (resolution.choice === 'theirs') {
         if (!server) {
           // The server copy is gone and the owner accepts that: the text stays in the ring.
@@ -188,13 +210,14 @@ export class SyncEngine {
             next.baseRevision = null;
           }
           next.conflict = null;
-          next.state = 'pending';
+          next.state = waiting;
+          next.lastError = null;
           return true;
         },
         { snapshot: resolution.choice === 'merged' },
       );
       if (!resolved.decision) return { status: 'conflict', draft: resolved.draft, message: D.conflictDetected };
-      return this.send(draftId, MERGE_ATTEMPTS, 'publish');
+      return this.sendResolved(draftId, publishing);
     });
   }
 
@@ -208,16 +231,49 @@ export class SyncEngine {
     return copy;
   }
 
+  /** The background sync's send of a draft (inside its queue), by the route its state calls for. */
+  private async push(draftId: string): Promise<PushOutcome> {
+    const draft = this.requireDraft(draftId);
+    const route = pushRoute(draft, this.options.mirror);
+    const { articleId, baseRevision } = draft;
+    if (route === 'none') return { status: 'skipped', draft };
+    if (route === 'autosave' && articleId !== null && baseRevision !== null) {
+      const held = await sendKeptImages(this.pushContext(), this.options.images, draft, 'push');
+      if (held) return held;
+      return pushAutosave(this.pushContext(), this.requireDraft(draftId), { articleId, baseRevision });
+    }
+    return this.send(draftId, MERGE_ATTEMPTS, 'push');
+  }
+
+  /**
+   * A resolved conflict's text goes out as the draft was being sent: a 发布 publishes, anything
+   * else is the background sync's send (a server draft stays a draft, a published article gets
+   * its autosave). A push with no route (an article whose status is unknown) leaves the text
+   * 仅本地 for 发布.
+   */
+  private async sendResolved(draftId: string, publishing: boolean): Promise<PublishOutcome> {
+    if (publishing) return this.send(draftId, MERGE_ATTEMPTS, 'publish');
+    const outcome = await this.push(draftId);
+    return outcome.status === 'skipped'
+      ? { status: 'retry-later', draft: outcome.draft }
+      : { ...outcome, status: outcome.status };
+  }
+
   /**
    * One send of a draft (inside its queue); loops while the text changed during the send, and
    * merges over a server that moved on at most `mergesLeft` times. A push sends the text as it
-   * is and leaves the state 仅本地 when it fails; a publish marks the draft 待发布 first.
+   * is and leaves the state 仅本地 when it fails; a publish marks the draft 待发布 first. A draft
+   * in conflict is not sent (a 发布 pressed as a save brought the conflict about gets it back).
    */
   private async send(draftId: string, mergesLeft: number, mode: SendMode): Promise<PublishOutcome> {
+    const before = this.requireDraft(draftId);
+    if (before.state === 'conflict') return awaitingOwner(before);
     // Before the create below records the fields it sends: they must hold the server's links.
-    const held = await sendKeptImages(this.pushContext(), this.options.images, this.requireDraft(draftId), mode);
+    const held = await sendKeptImages(this.pushContext(), this.options.images, before, mode);
     if (held) return held;
-    let draft = await this.change(draftId, (next) => {
+    // Decided inside the store's queue: a save may have made a conflict during the upload.
+    const prepared = await this.decide(draftId, (next) => {
+      if (next.state === 'conflict') return false;
       if (mode === 'publish') {
         next.state = 'pending';
         next.lastError = null;
@@ -226,7 +282,10 @@ export class SyncEngine {
         const create = { key: randomUUID(), fields: { ...next.fields } };
         next.pendingCreate = mode === 'push' ? { ...create, status: 'draft' } : create;
       }
+      return true;
     });
+    let draft = prepared.draft;
+    if (!prepared.decision) return awaitingOwner(draft);
 
     let result: ApiResult<ServerArticle>;
     let sent: ArticleFields;
@@ -271,6 +330,7 @@ export class SyncEngine {
           // A save met what this send carries (draft-store.ts): the owner decides, against
           // the copy the server now holds.
           next.conflict.server = toServerCopy(article);
+          next.conflict.serverHeld = true;
           return 'conflict';
         }
         next.conflict = null;
@@ -322,7 +382,7 @@ export class SyncEngine {
             const merge = mergeArticleFields(base, next.fields, remote);
             // A draft a save already put in conflict waits for the owner too.
             if (merge.conflicts.length > 0 || next.state === 'conflict') {
-              markConflict(next, server, base);
+              markConflict(next, server, base, mode);
               return false;
             }
             next.fields = merge.merged;
@@ -334,7 +394,7 @@ export class SyncEngine {
         if (merged.decision) return this.send(draftId, mergesLeft - 1, mode);
         draft = merged.draft;
       } else {
-        draft = await this.change(draftId, (next) => markConflict(next, server, base));
+        draft = await this.change(draftId, (next) => markConflict(next, server, base, mode));
       }
       return { status: 'conflict', draft, message: draft.lastError ?? D.conflictDetected };
     }
