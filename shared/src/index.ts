@@ -19,3 +19,4 @@ export * from './slugs.js';
 export * from './redirects.js';
 export * from './preview-links.js';
 export * from './reading-length.js';
+export * from './feed-settings.js';

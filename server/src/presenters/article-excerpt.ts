@@ -25,6 +25,8 @@ const markdown = new MarkdownIt({ html: true, linkify: true });
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** A letter or digit of a script that spaces its words. */
+const isWordChar = (char: string) => WORD_CHAR.test(char) && !CJK.test(char);
 const BARE_URL = /\b(?:https?:\/\/|www\.)\S+/gi;
 /** Link text that only names a file or an address says nothing to a reader. */
 const JUNK_LINK_TEXT = /^(?:\S+\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|pdf|zip)|\S*\/\S*)$/i;
@@ -139,9 +141,10 @@ export function excerptOf(text: string): string {
   const lastSentenceEnd = sentenceEnds.at(-1);
   if (lastSentenceEnd?.index !== undefined && lastSentenceEnd.index + 1 >= cut.length * SENTENCE_CUT_MIN_SHARE) {
     cut = cut.slice(0, lastSentenceEnd.index + 1);
-  } else if (WORD_CHAR.test(text[end] ?? '') && WORD_CHAR.test(cut.at(-1) ?? '')) {
-    // Inside a word: back to where it began.
-    const wordStart = cut.search(/[\p{L}\p{N}_]+$/u);
+  } else if (isWordChar(text[end] ?? '') && isWordChar(cut.at(-1) ?? '')) {
+    // Inside a word: back to where it began. Chinese has no spaces: any character ends a word.
+    let wordStart = cut.length;
+    while (wordStart > 0 && isWordChar(cut[wordStart - 1] ?? '')) wordStart -= 1;
     if (wordStart > 0) cut = cut.slice(0, wordStart);
   }
   return `${cut.replace(/[\s，、,：:（(“"'‘-]+$/u, '')}…`;

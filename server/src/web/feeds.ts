@@ -15,7 +15,9 @@ import {
 import type { ArticleListScope } from '@folio/shared';
 import { setPublicCaching } from '../http/http-cache.js';
 import { midSizeOf } from '../services/article-images.js';
+import { GenerationMemo } from '../services/generation-memo.js';
 import type { Services } from '../services/services.js';
+import { articleFeedHtml } from './feed-html.js';
 import { filtersOfScope } from './public-snapshot.js';
 
 /** How many of the newest articles the RSS feed lists. */
@@ -26,13 +28,12 @@ export const RSS_ITEM_COUNT = 20;
  * cleaned on input (or by hand) may hold control characters or lone surrogates, which would make
  * the whole feed unreadable.
  */
-const escapeXml = (text: string) =>
-  escapeHtml(
-    text
-      // eslint-disable-next-line no-control-regex -- matching control characters is the point
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
-  );
+const xmlText = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const escapeXml = (text: string) => escapeHtml(xmlText(text));
 const plain = stripTags;
 
 function siteTitle(services: Services): { title: string; description: string } {
@@ -78,7 +79,7 @@ export function sitemapXml(services: Services, origin: string): string {
   const byCategory = newestChangeBy(articles, (article) => (article.category ? [article.category] : []));
   const urls = [
     entry('/', newest),
-    ...articles.map((article) => entry(`/articles/${article.id}`, article.updated_at)),
+    ...articles.map((article) => entry(`/articles/${article.slug}`, article.updated_at)),
     ...archivePages,
     ...[...byTag].map(([tag, lastmod]) => entry(tagPath(tag), lastmod)),
     ...[...byCategory].map(([category, lastmod]) => entry(categoryPath(category), lastmod)),
@@ -111,21 +112,30 @@ function feedChannel(siteName: string, origin: string, scope: ArticleListScope) 
 }
 
 /**
- * RSS 2.0 feed of the newest published articles (title, link, summary, date, category); with a
- * tag or category `scope`, of that tag's or category's articles.
+ * RSS 2.0 feed of the newest published articles (title, link, excerpt, date, category, and the
+ * whole article unless the owner chose 摘要, server/API.md §E18); with a tag or category `scope`,
+ * of that tag's or category's articles.
  */
 export function rssXml(services: Services, origin: string, scope: ArticleListScope = { kind: 'all' }): string {
   const site = siteTitle(services);
   const channel = feedChannel(site.title, origin, scope);
   const articles = services.publicArticles.list(filtersOfScope(scope)).slice(0, RSS_ITEM_COUNT);
-  const items = articles.map((article) => {
-    const link = `${origin}/articles/${article.id}`;
+  const cards = services.publicArticles.presentList(articles);
+  const fullText = services.siteBlocks.feedSettings().feed_full_text;
+  const items = articles.map((article, index) => {
+    const link = `${origin}/articles/${article.slug}`;
+    // The id address, which answers 301 to the slug's, stays the guid: a reader that saw an item
+    // before slugs existed, or before its slug changed, does not show it again as new.
+    const guid = `${origin}/articles/${article.id}`;
     return [
       '    <item>',
       `      <title>${escapeXml(article.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <description>${escapeXml(article.summary)}</description>`,
+      `      <guid isPermaLink="true">${escapeXml(guid)}</guid>`,
+      `      <description>${escapeXml(cards[index]?.excerpt ?? article.summary)}</description>`,
+      ...(fullText
+        ? [`      <content:encoded><![CDATA[${xmlText(fullArticle(services, article.id, origin))}]]></content:encoded>`]
+        : []),
       `      <pubDate>${publishedDate(article)}</pubDate>`,
       ...(article.category ? [`      <category>${escapeXml(article.category)}</category>`] : []),
       ...article.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
@@ -136,7 +146,7 @@ export function rssXml(services: Services, origin: string, scope: ArticleListSco
   const lastBuild = articles[0] ? publishedDate(articles[0]) : new Date(0).toUTCString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.link)}</link>`,
@@ -150,6 +160,10 @@ export function rssXml(services: Services, origin: string, scope: ArticleListSco
     '',
   ].join('\n');
 }
+
+/** A published article whole, as HTML for `content:encoded`. */
+const fullArticle = (services: Services, id: number, origin: string) =>
+  articleFeedHtml(services.publicArticles.detail(id, false), origin);
 
 /** Each feed's path, its content type, and how it is written for the site's origin. */
 const FEEDS: Readonly<Record<string, { type: string; write: (services: Services, origin: string) => string }>> = {
@@ -178,6 +192,19 @@ export function serveFeed(ctx: Context, services: Services, origin: string): boo
   ctx.type = feed.type;
   // Public like the pages: crawlers and feed readers poll them, and a shared cache may absorb that.
   setPublicCaching(ctx);
-  ctx.body = feed.write(services, origin);
+  // Written once per change of the data: a full-text feed renders twenty articles, and readers poll it.
+  ctx.body = writtenFeeds(services).get(`${origin} ${ctx.path}`, () => feed.write(services, origin));
   return true;
+}
+
+/** The feeds as last written, per app, until its data changes. */
+const writtenFeedsByApp = new WeakMap<Services, GenerationMemo<string>>();
+
+function writtenFeeds(services: Services): GenerationMemo<string> {
+  let memo = writtenFeedsByApp.get(services);
+  if (!memo) {
+    memo = new GenerationMemo(() => services.dataGeneration());
+    writtenFeedsByApp.set(services, memo);
+  }
+  return memo;
 }

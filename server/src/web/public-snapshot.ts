@@ -48,7 +48,17 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
  */
 export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
   const articles = services.publicArticles;
-  return { ...baseSnapshot(services), article: articles.isPublished(id) ? articles.detail(id, countView) : null };
+  const article = articles.isPublished(id) ? articles.detail(id, countView) : null;
+  // An article showing no image is shared with the site's avatar (server/API.md §E18): only that one.
+  const avatar = article && !article.share_image ? currentAvatar(services) : undefined;
+  return { ...baseSnapshot(services), ...(avatar && { avatars: [avatar] }), article };
+}
+
+/** The avatar the landing page shows: the current one, else the first. */
+function currentAvatar(services: Services) {
+  const avatars = services.avatars.list();
+  const avatar = avatars.find((item) => item.is_current) ?? avatars[0];
+  return avatar && presentAvatar(avatar, services.imageSizes.facts(avatar.filename));
 }
 
 /** The public list's filter that a list page's scope stands for. */

@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyFactsOf, excerptOf } from '../../src/presenters/article-excerpt.js';
-
-/** A body holding every kind of junk an excerpt once showed: image names, upload paths, addresses, fences, Mermaid, HTML. */
-export const JUNK_BODY = [
-  '# 开篇标题',
-  '',
-  '![image.png](/uploads/528fc8a1b2c3d4e5f60718293a4b5c6d.png)',
-  '',
-  '<div class="note"><script>alert(1)</script>内嵌的HTML</div>',
-  '',
-  '第一段正文，见 https://example.com/docs/page 和 <https://example.org/x>，还有[链接文字](https://example.com/y)与[photo.jpg](/uploads/abc.jpg)。<span style="color:red">红字</span>',
-  '',
-  '```js',
-  'const secret = "fence-content";',
-  '```',
-  '',
-  '```mermaid',
-  'graph TD; MermaidNode-->Other',
-  '```',
-  '',
-  '第二段正文。',
-].join('\n');
+import { JUNK_BODY } from '../fixtures/junk-markdown.js';
 
 describe('bodyFactsOf', () => {
   it('keeps the prose and leaves out image names, addresses, fences, Mermaid and HTML', () => {

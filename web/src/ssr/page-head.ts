@@ -92,10 +92,14 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     tags.push('<meta name="robots" content="noindex" />');
   } else if (article) {
     title = `${article.title} - ${siteName}`;
-    description = plainText(article.summary || article.content);
-    // A link preview gets the cover's 1200-wide JPEG once it exists (server/API.md §E11.1), else the cover itself.
-    socialImage = socialImageOf(imageFactsFor(article.cover, article.images));
-    if (article.cover) image = absolute(origin, socialImage?.url ?? article.cover);
+    description = article.excerpt ?? plainText(article.summary || article.content);
+    // A link preview gets the 1200-wide JPEG (server/API.md §E11.1) of the cover, else of the
+    // body's first image (§E18), else that image itself; an article showing none, the site's avatar.
+    const shareImage = article.share_image ?? article.cover;
+    socialImage = socialImageOf(imageFactsFor(shareImage, article.images));
+    const avatar = snapshot.avatars.find((item) => item.is_current) ?? snapshot.avatars[0];
+    if (shareImage) image = absolute(origin, socialImage?.url ?? shareImage);
+    else if (avatar) image = absolute(origin, avatar.url);
   } else {
     title = home.subtitle ? `${siteName} - ${plainText(home.subtitle, 60)}` : siteName;
     description = plainText(home.subtitle || home.author || siteName);
