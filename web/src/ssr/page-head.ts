@@ -4,12 +4,11 @@ import {
   articleListTitle,
   escapeHtml,
   PreviewLinkMessages as PM,
-  PreviewLinkMessages as PM,
   PublicUiMessages as M,
   readersDateOf,
   stripTags,
 } from '@folio/shared';
-import type { ArticlePreview, ArticlePreview, ArticleListPage, PublicImageSize, PublicPageSnapshot } from '@folio/shared';
+import type { ArticlePreview, ArticleListPage, PublicImageSize, PublicPageSnapshot } from '@folio/shared';
 import { imageFactsFor, socialImageOf } from '../lib/images/picture';
 
 export interface PageHeadInput {
@@ -65,7 +64,6 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput): string {
   const home = homeContent(snapshot);
   const siteName = plainText(home.title || M.siteNameFallback, 80);
-  if (snapshot.preview !== undefined) return previewHead(snapshot.preview, siteName);
   if (snapshot.preview !== undefined) return previewHead(snapshot.preview, siteName);
   const article = snapshot.article;
   const listPage = snapshot.articleListPage;
@@ -152,23 +150,6 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     tags.push(`<script type="application/ld+json">${scriptJson(jsonLd)}</script>`);
   }
   return tags.join('\n    ');
-}
-
-/**
- * A preview page's head (server/API.md §E17): never indexed, no canonical address (the article has
- * none yet), and a title and description for the chat app a friend gets the link in.
- */
-function previewHead(preview: ArticlePreview | null, siteName: string): string {
-  const article = preview?.article;
-  const title = article ? `${PM.titlePrefix}${article.title} - ${siteName}` : `${M.notFoundTitle} - ${siteName}`;
-  const description = article ? plainText(article.summary || article.content) : M.notFoundText;
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    '<meta name="robots" content="noindex" />',
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:title" content="${escapeHtml(article ? article.title : title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-  ].join('\n    ');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { parseArticleListPath, previewTokenOfPath, previewTokenOfPath, PublicUiMessages as M } from '@folio/shared';
+import { parseArticleListPath, previewTokenOfPath, PublicUiMessages as M } from '@folio/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { ArticleListPage } from './article-lists/components/article-list-page';
 import { LandingPage } from './landing-page';
@@ -10,8 +10,6 @@ import { useLocation } from './routing/public-router';
 
 // Its own chunk: Markdown, Prism (and, lazily, Mermaid) load only on article pages.
 const ArticlePage = lazy(() => import('./article/components/article-page'));
-// Its own small chunk beside the article page's, whose page it shows under a banner.
-const PreviewPage = lazy(() => import('./preview/components/preview-page'));
 // Its own small chunk beside the article page's, whose page it shows under a banner.
 const PreviewPage = lazy(() => import('./preview/components/preview-page'));
 
@@ -29,14 +27,6 @@ function articleIdOf(pathname: string): string | undefined {
 function PublicPage() {
   const { pathname } = useLocation();
   if (pathname === '/') return <LandingPage />;
-  const previewToken = previewTokenOfPath(pathname);
-  if (previewToken !== undefined) {
-    return (
-      <Suspense fallback={<Spinner style={{ padding: '96px 0' }} label={M.loadingArticle} />}>
-        <PreviewPage token={previewToken} />
-      </Suspense>
-    );
-  }
   const previewToken = previewTokenOfPath(pathname);
   if (previewToken !== undefined) {
     return (
