@@ -90,10 +90,30 @@ describe('the conflict screen', () => {
   });
 
   it('each choice says what it did; an offline one keeps the one offline message', () => {
-    const synced = { status: 'synced', message: null } as unknown as PublishResult;
+    const synced = {
+      status: 'synced',
+      message: null,
+      draft: { state: 'synced', serverStatus: 'published' },
+    } as unknown as PublishResult;
     expect(describeResolution('theirs', synced, false).message).toBe(M.resolvedTookServer);
     expect(describeResolution('mine', synced, false).message).toBe(M.resolvedKeptMine);
     expect(describeResolution('merged', synced, false).message).toBe(M.resolvedMerged);
+    expect(describeResolution('mine', synced, true).message).toBe(M.published);
+    // Sent as the background sync sends: a server draft stays a draft, an autosave stays 仅本地.
+    const serverDraft = {
+      status: 'synced',
+      message: null,
+      draft: { state: 'synced', serverStatus: 'draft' },
+    } as unknown as PublishResult;
+    expect(describeResolution('mine', serverDraft, false).message).toBe(M.resolvedKeptMineUnpublished);
+    expect(describeResolution('merged', serverDraft, false).message).toBe(M.resolvedMergedUnpublished);
+    expect(describeResolution('mine', serverDraft, true).message).toBe(M.resolvedRecreatedUnpublished);
+    const autosaved = {
+      status: 'synced',
+      message: null,
+      draft: { state: 'local', serverStatus: 'published' },
+    } as unknown as PublishResult;
+    expect(describeResolution('merged', autosaved, false).message).toBe(M.resolvedMergedUnpublished);
     const offline = { status: 'offline', message: '离线消息' } as unknown as PublishResult;
     expect(describeResolution('mine', offline, false).message).toBe('离线消息');
   });

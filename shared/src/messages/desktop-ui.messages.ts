@@ -150,6 +150,9 @@ export const DesktopUiMessages = {
   resolvedTookServer: '已采用服务器的版本：本机草稿换成了服务器上的内容，你原来的内容保存在本地历史版本中',
   resolvedKeptMine: '已合并并发布：两边改了同一处的地方用了你的内容，服务器上其他的修改也都保留了',
   resolvedMerged: '已发布你手动合并的内容',
+  resolvedKeptMineUnpublished: '已合并并保存到服务器，没有发布：两边改了同一处的地方用了你的内容，服务器上其他的修改也都保留了',
+  resolvedMergedUnpublished: '你手动合并的内容已保存到服务器，没有发布',
+  resolvedRecreatedUnpublished: '已在服务器上重新保存为草稿，没有发布',
 
   importTitle: '本地导入',
   importIntro: '导入 Markdown 文件或整个文件夹（含子文件夹），支持 Hexo、Hugo、Jekyll 的 YAML/TOML 头信息，本地图片会一并上传。',

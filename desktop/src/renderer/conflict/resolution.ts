@@ -1,7 +1,8 @@
 /**
  * What the conflict screen sends and what it then tells the owner: the per-field decisions of
  * 手动合并 turned into the bridge's resolution, and for each choice a message that says what it
- * did (taking the server's copy did not publish anything).
+ * did (taking the server's copy did not publish anything; a resolution published only when a
+ * 发布 was under way).
  */
 import { DesktopUiMessages as M } from '@folio/shared';
 import type { ArticleFieldName } from '@folio/shared';
@@ -70,6 +71,13 @@ const RESOLVED: Record<ResolveConflictInput['choice'], string> = {
   merged: M.resolvedMerged,
 };
 
+/** Sent as the background sync sends (a server draft, an autosave): nothing went live. */
+const RESOLVED_UNPUBLISHED: Record<ResolveConflictInput['choice'], string> = {
+  theirs: M.resolvedTookServer,
+  mine: M.resolvedKeptMineUnpublished,
+  merged: M.resolvedMergedUnpublished,
+};
+
 /**
  * The result with the message of what the choice did. Only a finished resolution gets one: a
  * resolution queued offline keeps the sync's one offline message, a new conflict or a refusal
@@ -81,6 +89,10 @@ export function describeResolution(
   serverDeleted: boolean,
 ): PublishResult {
   if (result.status !== 'synced') return result;
-  // With the server copy deleted, keeping mine publishes it again as a new article.
-  return { ...result, message: serverDeleted ? M.published : RESOLVED[choice] };
+  // Only a conflict a 发布 ran into publishes its resolution (desktop/src/core/sync.ts): a server
+  // draft stays a draft, a published article's edit goes to its autosave (still 仅本地).
+  const published = result.draft.state === 'synced' && result.draft.serverStatus !== 'draft';
+  // With the server copy deleted, keeping mine makes it again as a new article.
+  if (serverDeleted) return { ...result, message: published ? M.published : M.resolvedRecreatedUnpublished };
+  return { ...result, message: (published ? RESOLVED : RESOLVED_UNPUBLISHED)[choice] };
 }
