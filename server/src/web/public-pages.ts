@@ -5,6 +5,7 @@ import { markReplayable } from '../http/answer-replay.js';
 import { preferredEncoding, setPublicCaching } from '../http/http-cache.js';
 import { GenerationMemo } from '../services/generation-memo.js';
 import { visitArticlePage } from './article-page-views.js';
+import { answerMovedTo, answerOwnerRedirect } from './owner-redirects.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { PublicPageRoute } from './public-page-routes.js';
 import {
@@ -28,6 +29,8 @@ const PAGE_VIEW_COUNT_TTL_MS = 60_000;
 /** A public page to answer: its status, and its data, read only when needed (a cache miss). */
 interface PublicPage {
   status: number;
+  /** Where a 301 sends the reader (an article's address by id, server/API.md §E19). */
+  location?: string;
   snapshot(): PublicPageSnapshot;
   /** What each replayed answer of the page still does (an article page counts a view). */
   onReplay?(): void;
@@ -52,6 +55,8 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
   const dataGeneration = () => services.dataGeneration();
   const fingerprints = new GenerationMemo<string>(dataGeneration);
 
+  const notFound = (): PublicPage => ({ status: 404, snapshot: () => layoutSnapshot(services) });
+
   const pageFor = (ctx: Context, route: PublicPageRoute): PublicPage => {
     if (route.kind === 'landing') return { status: 200, snapshot: () => landingSnapshot(services) };
     if (route.kind === 'not-found') return { status: 404, snapshot: () => layoutSnapshot(services) };
@@ -60,10 +65,16 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
         ? { status: 200, snapshot: () => articleListSnapshot(services, route.scope, route.page) }
         : { status: 404, snapshot: () => layoutSnapshot(services) };
     }
-    const visit = visitArticlePage(services.publicArticles, route.id, ctx.method);
+    if (route.kind === 'article-by-id') {
+      const moved = services.publicArticles.publishedPathOf(route.id);
+      return moved ? { status: 301, location: moved, snapshot: () => layoutSnapshot(services) } : notFound();
+    }
+    const id = services.publicArticles.publishedIdOfSlug(route.slug);
+    if (id === undefined) return notFound();
+    const visit = visitArticlePage(services.publicArticles, id, ctx.method);
     return {
       status: visit.live ? 200 : 404,
-      snapshot: () => articleSnapshot(services, route.id, false),
+      snapshot: () => articleSnapshot(services, id, false),
       onReplay: visit.countReplayedView,
     };
   };
@@ -71,6 +82,12 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
   return {
     async serve(ctx, route) {
       const page = pageFor(ctx, route);
+      if (page.location !== undefined) {
+        answerMovedTo(ctx, page.location);
+        return;
+      }
+      // Where Folio has no page, the owner's redirect from the path answers, if any (server/API.md §E19).
+      if (page.status === 404 && answerOwnerRedirect(ctx, services)) return;
       const origin = siteOrigin(ctx, app.config);
       // Rendered for the path alone: no public page reads the query string, so `/?utm_source=x`
       // shares `/`'s cached page instead of filling the cache with one copy per query.

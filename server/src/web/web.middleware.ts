@@ -5,6 +5,7 @@ import { AppShell } from './app-shell.js';
 import { serveBuiltFile } from './built-files.js';
 import { serveFeed } from './feeds.js';
 import { servePreviewPage } from './preview-pages.js';
+import { answerOwnerRedirect } from './owner-redirects.js';
 import { knownPageRoute, publicPageRoute } from './public-page-routes.js';
 import { createPublicPages } from './public-pages.js';
 import { siteOrigin } from './site-origin.js';
@@ -15,8 +16,8 @@ const SERVER_PATHS = /^\/(api|uploads|socket\.io)(\/|$)/;
 /**
  * The web app in `config.webDistDir`, in this order: the landing and article pages (before the
  * API router, see below); then, for what no API route answered, the feeds, the built files,
- * every other public path as a server-rendered page (404 for unknown ones), and index.html for
- * the admin screens. The renderer is built and warmed up by the app factory.
+ * every other public path as a server-rendered page (the owner's redirect or a 404 for unknown
+ * ones), and index.html for the admin screens. The renderer is built and warmed up by the app factory.
  */
 export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
   const shell = new AppShell(app.config.webDistDir);
@@ -42,10 +43,11 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
     if (ctx.body != null || ctx.status !== 404) return;
     if (!readsPage || SERVER_PATHS.test(ctx.path)) return;
     if (serveFeed(ctx, app.services, siteOrigin(ctx, app.config))) return;
-    if (!shell.built()) return;
-    if (await serveBuiltFile(ctx, app.config)) return;
-    const page = renderer.available() ? publicPageRoute(ctx.path) : null;
+    if (shell.built() && (await serveBuiltFile(ctx, app.config))) return;
+    // A 404 page is answered by the owner's redirect from its path, when there is one.
+    const page = rendersPages() ? publicPageRoute(ctx.path) : null;
     if (page) await pages.serve(ctx, page);
-    else await shell.serve(ctx);
+    else if (answerOwnerRedirect(ctx, app.services)) return;
+    else if (shell.built()) await shell.serve(ctx);
   };
 }

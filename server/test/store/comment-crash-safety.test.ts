@@ -7,6 +7,7 @@ import { apiClient, login } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../support/server-process.js';
 import type { ServerProcess } from '../support/server-process.js';
+import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
 import { writeFormat2Directory } from './format-2-directory.js';
 
 let dataDir: string;
@@ -179,7 +180,7 @@ describe('format 3 migration under SIGKILL', () => {
 
       server = await spawnServer({ dataDir, env: { TRUST_PROXY: 'true' } });
       expect([...(await storedCommentIds(server.url))].sort((a, b) => a - b)).toEqual(old.comments.map((comment) => comment.id));
-      expect(JSON.parse(await readFile(path.join(dataDir, 'meta.json'), 'utf8'))).toMatchObject({ version: 4 });
+      expect(JSON.parse(await readFile(path.join(dataDir, 'meta.json'), 'utf8'))).toMatchObject({ version: DATA_FORMAT_VERSION });
       expect(await readdir(dataDir)).not.toContain('comments.json');
       expect(await readdir(commentsDir())).toHaveLength(ARTICLES + 1);
       await expectCleanCommentFiles();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
+import { DATA_FORMAT_VERSION } from '../../src/store/records.js';
 import { buildStoredArticle } from './format-2-directory.js';
 
 let dataDir: string;
@@ -55,7 +56,7 @@ describe('data format 3 → 4 (article status)', () => {
       const restored = await site.api<EnvelopeBody>('POST', '/api/admin/recycle-bin/3/restore', { token: site.token });
       expect(restored.body.data).toMatchObject({ status: 'published', publish_at: '2025-07-01T00:00:00Z' });
       const meta = JSON.parse(await readFile(path.join(dataDir, 'meta.json'), 'utf8')) as { version: number };
-      expect(meta.version).toBe(4);
+      expect(meta.version).toBe(DATA_FORMAT_VERSION);
 
       // Once migrated, a draft stays a draft across a restart: the step never runs again.
       await site.api('PUT', '/api/admin/articles/1', { token: site.token, json: { status: 'draft' } });

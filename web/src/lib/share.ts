@@ -1,3 +1,5 @@
+import { articleHref } from '@folio/shared';
+
 /** Copies text; falls back to a hidden textarea where the Clipboard API is unavailable (plain http). */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
@@ -33,6 +35,7 @@ export async function shareLink(title: string, url: string): Promise<'shared' | 
   return 'copied';
 }
 
-export function articleUrl(id: number): string {
-  return `${window.location.origin}/articles/${id}`;
+/** An article's address to share: its slug address (server/API.md §E19). */
+export function articleUrl(article: { id: number; slug?: string | undefined }): string {
+  return `${window.location.origin}${articleHref(article)}`;
 }

@@ -5,11 +5,16 @@ import { publicApi } from '../../api/public-api';
 import type { CommentsPage } from '../model/comment-list';
 
 /**
- * An article's detail, which counts a view; a `refresh` (the page already open, refetched after
- * a realtime hint) does not.
+ * An article's detail by id or by slug (server/API.md §E19), which counts a view; a `refresh` (the
+ * page already open, refetched after a realtime hint) does not.
  */
-export const fetchArticle = (id: number, signal: AbortSignal, refresh = false) =>
-  publicApi.data<PublicArticleDetail>(`/api/articles/${id}`, { signal, query: refresh ? { refresh: 1 } : undefined });
+export const fetchArticle = (idOrSlug: number | string, signal: AbortSignal, refresh = false) =>
+  publicApi.data<PublicArticleDetail>(
+    typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
+      ? `/api/articles/${idOrSlug}`
+      : `/api/articles/slug/${encodeURIComponent(idOrSlug)}`,
+    { signal, query: refresh ? { refresh: 1 } : undefined },
+  );
 
 /**
  * The article's first `pages` pages of threads (server/API.md §E12): newest top-level comments,

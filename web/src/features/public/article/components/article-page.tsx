@@ -23,10 +23,20 @@ import { MessageBar } from '../../../../components/ui/message-bar';
 import { Spinner } from '../../../../components/ui/spinner';
 import styles from './article-page.module.css';
 
-/** `/articles/{id}`: the article with its Markdown body, share button and comments (docs/spec.md §2.3). */
+/**
+ * `/articles/{slug}` (or `/articles/{id}`, shown at its slug address once loaded, server/API.md
+ * §E19): the article with its Markdown body, share button and comments (docs/spec.md §2.3).
+ */
 export default function ArticlePage({ idParam }: { idParam: string }) {
-  const id = /^\d+$/.test(idParam) ? Number(idParam) : 0;
-  return <ArticleScreen {...useArticle(id)} />;
+  const state = useArticle(idParam);
+  const slug = state.article?.slug;
+  useEffect(() => {
+    // The address bar alone: the router's location stays, so the article is not fetched (nor counted) again.
+    if (slug && slug !== idParam && !state.demo) {
+      window.history.replaceState(window.history.state, '', `/articles/${slug}${window.location.search}${window.location.hash}`);
+    }
+  }, [slug, idParam, state.demo]);
+  return <ArticleScreen {...state} />;
 }
 
 export interface ArticleScreenProps extends ArticleState {
@@ -98,7 +108,7 @@ export function ArticleScreen({ article, loading, demo, notFound, previewBanner 
           </span>
         )}
         {!previewBanner && (
-          <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article.id)}>
+          <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article)}>
             {M.share}
           </Button>
         )}

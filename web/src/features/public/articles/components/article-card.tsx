@@ -3,7 +3,7 @@ import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { ChatRegular } from '@fluentui/react-icons/headless/svg/chat';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { ShareRegular } from '@fluentui/react-icons/headless/svg/share';
-import { CARD_MAX_TAGS, categoryPath, PublicUiMessages as M, readersDateOf, tagPath } from '@folio/shared';
+import { articleHref, CARD_MAX_TAGS, categoryPath, PublicUiMessages as M, readersDateOf, tagPath } from '@folio/shared';
 import type { PublicArticleListItem } from '@folio/shared';
 import { FallbackImage } from '../../../../components/fallback-image';
 import { Badge } from '../../../../components/ui/badge';
@@ -49,7 +49,7 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: PublicArti
           </Link>
         )}
         <Heading className={styles.title}>
-          <Link className={styles.titleLink} to={`/articles/${article.id}`}>
+          <Link className={styles.titleLink} to={articleHref(article)}>
             {article.title}
           </Link>
         </Heading>
@@ -92,7 +92,7 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: PublicArti
             icon={<ShareRegular />}
             aria-label={M.shareArticle(article.title)}
             data-tooltip={M.share}
-            onClick={() => void share(article.title, article.id)}
+            onClick={() => void share(article.title, article)}
           />
         </div>
       </div>
