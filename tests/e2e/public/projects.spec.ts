@@ -16,12 +16,35 @@ test.describe('projects from the code host', () => {
     expect(requested.some((url) => url.startsWith('https://api.github.com/users/octocat/repos'))).toBe(true);
   });
 
-  test('a failing code host shows a warning and the three fallback projects', async ({ page }) => {
+  test('a failing code host with nothing fetched before shows the warning and no cards, never made-up projects', async ({
+    page,
+  }) => {
     await routeExternal(page, { github: (route) => route.fulfill({ status: 403, json: { message: 'rate limited' } }) });
     await openPage(page, '/');
     await expect(page.getByTestId('projects-warning')).toContainText('获取GitHub项目数据时遇到问题');
     await expect(page.getByTestId('projects-warning')).toContainText('403');
+    await expect(page.getByTestId('project-card')).toHaveCount(0);
+    await expect(page.locator('#projects')).toContainText('暂无项目');
+    // Nothing made up was kept either: the next good fetch is what shows.
+    expect(await page.evaluate(() => localStorage.getItem('folio_projects_cache'))).toBeNull();
+  });
+
+  test('a failing code host shows the owner’s real projects from the last good fetch, with the warning', async ({ page }) => {
+    let failing = false;
+    await routeExternal(page, {
+      github: (route) =>
+        failing ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.fulfill({ json: repoJson(SAMPLE_REPOS) }),
+    });
+    await openPage(page, '/');
     await expect(page.getByTestId('project-card')).toHaveCount(3);
+    failing = true;
+    await page.getByRole('button', { name: '刷新' }).click();
+    await expect(page.getByTestId('projects-warning')).toContainText('503');
+    const cards = page.getByTestId('project-card');
+    await expect(cards.locator('h3')).toHaveText(['described-many-stars', 'described-few-stars', 'popular-no-description']);
+    // Each card still leads to its own repository, not one shared link.
+    const links = await cards.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(new Set(links).size).toBe(3);
   });
 
   test('uses the same-day cache and the refresh button forces a fetch', async ({ page }) => {
@@ -92,6 +115,6 @@ test.describe('projects from the code host', () => {
     await expect(page.getByTestId('projects-warning')).toHaveCount(0);
     await page.clock.runFor(1_500);
     await expect(page.getByTestId('projects-warning')).toContainText('请求超时');
-    await expect(page.getByTestId('project-card')).toHaveCount(3);
+    await expect(page.getByTestId('project-card')).toHaveCount(0);
   });
 });

@@ -3,7 +3,6 @@ import { CommonUiMessages } from '@folio/shared';
 import { fetchOwnerProjects } from '../api/github.api';
 import { ownerFromUrl } from '../model/projects';
 import type { Project } from '../model/projects';
-import { fallbackProjects } from '../../demo/fallback-projects';
 import { readProjectsCache, today, writeProjectsCache } from '../model/projects-cache';
 
 export interface ProjectsState {
@@ -15,7 +14,8 @@ export interface ProjectsState {
 
 /**
  * The owner's projects: today's cache when there is one, else a fetch from the code host. On
- * failure a warning shows with the cached (or else the default, then cached) projects.
+ * failure a warning shows with the projects of the last good fetch, or none: never made-up ones
+ * that would look like the owner's (docs/spec.md §4.3).
  */
 export function useProjects(githubUrl: string | undefined): ProjectsState {
   const owner = ownerFromUrl(githubUrl);
@@ -27,9 +27,8 @@ export function useProjects(githubUrl: string | undefined): ProjectsState {
       // Undefined while the site blocks are loading: the owner is not known yet.
       if (githubUrl === undefined) return;
       const id = ++run.current;
-      const profile = githubUrl;
       if (!owner) {
-        setState({ projects: fallbackProjects(profile), loading: false, warning: '' });
+        setState({ projects: [], loading: false, warning: '' });
         return;
       }
       const cached = readProjectsCache(owner);
@@ -46,12 +45,7 @@ export function useProjects(githubUrl: string | undefined): ProjectsState {
       } catch (error) {
         if (id !== run.current) return;
         const message = error instanceof Error ? error.message : String(error);
-        let projects = cached?.projects;
-        if (!projects) {
-          projects = fallbackProjects(profile);
-          writeProjectsCache(owner, projects);
-        }
-        setState({ projects, loading: false, warning: CommonUiMessages.projectsFailed(message) });
+        setState({ projects: cached?.projects ?? [], loading: false, warning: CommonUiMessages.projectsFailed(message) });
       }
     },
     [owner, githubUrl],
