@@ -1,4 +1,5 @@
 import {
+  articleHref,
   articleListFeedPath,
   articleListPagePath,
   articleListTitle,
@@ -90,6 +91,8 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     tags.push('<meta name="robots" content="noindex" />');
   } else if (article) {
     title = `${article.title} - ${siteName}`;
+    // The slug address (server/API.md §E19), however the page was asked for.
+    canonical = `${origin}${articleHref(article)}`;
     description = article.excerpt ?? plainText(article.summary || article.content);
     // A link preview gets the 1200-wide JPEG (server/API.md §E11.1) of the cover, else of the
     // body's first image (§E18), else that image itself; an article showing none, the site's avatar.
