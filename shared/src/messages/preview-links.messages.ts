@@ -28,10 +28,8 @@ export const PreviewLinkMessages = {
   createdAt: (when: string) => `创建于 ${when}`,
   loadFailed: '读取预览链接失败',
   publishedHint: '文章已发布，无需预览链接。',
-  unsavedHint: '请先保存文章，再生成预览链接。',
 
   banner: '预览',
   bannerText: (expiresAt: string) => `这是尚未发布的文章的预览，只有拿到链接的人能看到。链接有效期至 ${expiresAt}。`,
   titlePrefix: '预览：',
-  loading: '正在加载预览…',
 } as const;
