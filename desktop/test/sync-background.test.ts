@@ -344,6 +344,26 @@ describe('background draft sync', () => {
     expect(await adminArticle(id)).toMatchObject({ status: 'draft', content: '第一段\n\n两边合并' });
   });
 
+  it('a resolution of a background conflict made offline waits on this machine for the background sync', async () => {
+    const id = await createElsewhere({ title: '离线解决', content: '第一段\n\n第二段', status: 'draft' });
+    const draft = await draftFromServer(id);
+    await editElsewhere(id, { content: '第一段\n\n网页改的第二段' });
+    await drafts.save(draft.id, { content: '第一段\n\n桌面改的第二段' });
+    expect((await sync.pushDraft(draft.id)).status).toBe('conflict');
+
+    proxy.offline = true;
+    const kept = await sync.resolveConflict(draft.id, { choice: 'mine' });
+    expect(kept).toMatchObject({
+      status: 'offline',
+      message: D.offlineWillSync,
+      draft: { state: 'local', lastError: null, conflict: null },
+    });
+    proxy.offline = false;
+    const background = new BackgroundSync({ drafts, sync, canSend: () => true });
+    expect((await background.pushAll()).map((outcome) => outcome.status)).toEqual(['synced']);
+    expect(await adminArticle(id)).toMatchObject({ status: 'draft', content: '第一段\n\n桌面改的第二段' });
+  });
+
   it('publishes the resolution of a conflict that a 发布 of a server draft ran into', async () => {
     const id = await createElsewhere({ title: '要发布的草稿', content: '第一段\n\n第二段', status: 'draft' });
     const draft = await draftFromServer(id);

@@ -71,6 +71,7 @@ export const DesktopMessages = {
   draftNotSynced: '只有已同步的草稿可以移除',
   mergedTextRequired: '请填写合并后的正文',
   offlineQueued: '服务器暂时无法连接，草稿已保存为待发布，恢复连接后会自动发布',
+  offlineWillSync: '服务器暂时无法连接，草稿已保存在本机，恢复连接后会自动同步到服务器（不会发布）',
   conflictDetected: '服务器上的文章在你编辑期间被修改过，请选择如何处理冲突',
   serverCopyDeleted: '服务器上的这篇文章已被删除或移入回收站',
   keptAsNewTitle: (title: string) => `${title}（本地副本）`,

@@ -254,9 +254,10 @@ export class SyncEngine {
   private async sendResolved(draftId: string, publishing: boolean): Promise<PublishOutcome> {
     if (publishing) return this.send(draftId, MERGE_ATTEMPTS, 'publish');
     const outcome = await this.push(draftId);
-    return outcome.status === 'skipped'
-      ? { status: 'retry-later', draft: outcome.draft }
-      : { ...outcome, status: outcome.status };
+    if (outcome.status === 'skipped') return { status: 'retry-later', draft: outcome.draft };
+    // The background sync sends it once the server answers; the owner is told it will not go live.
+    if (outcome.status === 'offline') return { status: 'offline', draft: outcome.draft, message: D.offlineWillSync };
+    return { ...outcome, status: outcome.status };
   }
 
   /**
