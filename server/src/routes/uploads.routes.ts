@@ -44,23 +44,32 @@ const CACHED_FOR_GOOD = 'public, max-age=31536000, immutable';
 /**
  * Serves an upload. One not known to be clean yet (server/API.md §E11.1) may be an old or
  * restored file the background catch-up is about to clean in place, under the same name: it is
- * served `no-store`, so no browser or proxy keeps those bytes (EXIF, GPS) for a year under a name
- * that will soon hold the cleaned ones. One that does not decode and whose metadata could not be
- * cut out is not served.
+ * served with its metadata (EXIF, GPS) cut out of the bytes read, `no-store`, so no browser or
+ * proxy keeps a copy for a year under a name that will soon hold the cleaned bytes, and it is
+ * moved to the front of the catch-up. One whose metadata could not be cut out is not served.
  */
 async function serveUpload(
   ctx: Context,
   { uploads, imageSizes }: AppContext['services'],
   filename: string | undefined,
 ): Promise<void> {
-  const opened = filename === undefined ? undefined : await uploads.open(filename);
+  if (filename === undefined) throw notFound(M.fileNotFound);
+  // Asked before the file is opened: processing writes the cleaned bytes before it records them
+  // clean, so a file known clean now is opened with its cleaned bytes.
+  const clean = imageSizes.isKnownClean(filename);
+  const withheld = imageSizes.isWithheld(filename);
+  const opened = await uploads.open(filename);
+  if (clean || !opened) return sendStoredFile(ctx, opened, CACHED_FOR_GOOD);
   // A file that neither decodes nor lets its metadata be cut out is never served (server/API.md §E11.1).
-  if (opened && filename !== undefined && imageSizes.isWithheld(filename)) {
+  if (withheld) {
     await opened.handle.close();
     throw forbidden(M.imageWithheld);
   }
-  const clean = filename !== undefined && imageSizes.isKnownClean(filename);
-  await sendStoredFile(ctx, opened, clean ? CACHED_FOR_GOOD : 'no-store');
+  imageSizes.processSoon(filename);
+  const served = await uploads.withoutMetadata(opened);
+  if (!served) throw forbidden(M.imageWithheld);
+  answerFile(ctx, served.contentType, 'no-store');
+  ctx.body = served.bytes;
 }
 
 /** A page size of an upload (server/API.md §E11): AVIF or WebP, named by its content. */
@@ -70,15 +79,20 @@ async function serveImageSize(ctx: Context, sizes: ImageSizesService, filename: 
   await sendStoredFile(ctx, opened && { ...opened, contentType }, CACHED_FOR_GOOD);
 }
 
+/** The headers of every served file (server/API.md §12). */
+function answerFile(ctx: Context, contentType: string, cacheControl: string): void {
+  ctx.status = 200;
+  ctx.type = contentType;
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', cacheControl);
+}
+
 async function sendStoredFile(ctx: Context, opened: ServedUpload | undefined, cacheControl: string): Promise<void> {
   if (!opened) throw notFound(M.fileNotFound);
   const { handle, size, contentType } = opened;
   let handed = false;
   try {
-    ctx.status = 200;
-    ctx.type = contentType;
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Cache-Control', cacheControl);
+    answerFile(ctx, contentType, cacheControl);
     ctx.length = size;
     if (ctx.method !== 'HEAD') {
       ctx.body = handle.createReadStream({ start: 0, autoClose: true });

@@ -101,6 +101,13 @@ export interface ImageSizesOptions {
 export class ImageSizesService {
   private queue: Promise<void> = Promise.resolve();
   private queued = new Set<string>();
+  /** Queued uploads waiting for their turn, in order, with how many attempts failed for want of resources. */
+  private waiting = new Map<string, number>();
+  /**
+   * Waiting uploads a visitor asked for while not known to be clean: taken before the rest, so
+   * the file that is served with its metadata cut out on the fly, or not at all, is settled first.
+   */
+  private wanted = new Set<string>();
   /** Queued uploads known to be clean already: stored through an upload route, not found at start. */
   private cleanedInQueue = new Set<string>();
   private stopped = false;
@@ -154,6 +161,16 @@ export class ImageSizesService {
     this.queueProcessing(source, true);
   }
 
+  /**
+   * Puts an upload a visitor asked for ahead of every other waiting one (server/API.md §E11.1):
+   * until it is processed it is served with its metadata cut out on each request, or not at all.
+   * One the catch-up has not queued yet is queued now; one under way or processed is left alone.
+   */
+  processSoon(source: string): void {
+    this.queueProcessing(source, false);
+    if (this.waiting.has(source)) this.wanted.add(source);
+  }
+
   /** Queues an upload; a name already queued or processed is left alone. */
   private queueProcessing(source: string, cleaned: boolean): void {
     if (this.stopped || this.queued.has(source) || this.sizes.get(source)) return;
@@ -163,32 +180,55 @@ export class ImageSizesService {
   }
 
   /**
-   * Runs an upload's job. A failed read or write, or a want of memory, says nothing about the
-   * image: nothing is recorded and the job is tried again later, the wait doubling each time; a
-   * restart tries it again too, since the upload still has no manifest.
+   * Gives an upload its turn in the queue. The job that runs then takes whichever waiting upload
+   * comes first, a wanted one before the rest ({@link processSoon}), so each turn runs one job.
    */
   private attempt(source: string, failures: number): void {
+    this.waiting.set(source, failures);
+    void this.enqueue('make the sizes of an upload', () => this.processNext());
+  }
+
+  private takeNext(): [string, number] | undefined {
+    const [wanted] = this.wanted;
+    const source = wanted ?? this.waiting.keys().next().value;
+    if (source === undefined) return undefined;
+    const failures = this.waiting.get(source) ?? 0;
+    this.wanted.delete(source);
+    this.waiting.delete(source);
+    return [source, failures];
+  }
+
+  /**
+   * Runs the next upload's job. A failed read or write, or a want of memory, says nothing about
+   * the image: nothing is recorded and the job is tried again later, the wait doubling each time;
+   * a restart tries it again too, since the upload still has no manifest.
+   */
+  private async processNext(): Promise<void> {
+    const next = this.takeNext();
+    if (!next) return;
+    const [source, failures] = next;
     let retrying = false;
-    void this.enqueue(`make the sizes of ${source}`, async () => {
-      try {
-        await this.process(source);
-      } catch (error) {
-        if (this.stopped || !isTransientFailure(error)) throw error;
-        retrying = true;
-        const delay = Math.min(this.firstRetryDelayMs * 2 ** failures, MAX_RETRY_DELAY_MS);
-        this.logger.error(`Could not make the sizes of ${source}; trying again in ${Math.round(delay / 1000)} s`, error);
-        const timer = setTimeout(() => {
-          this.retries.delete(timer);
-          if (this.stopped) this.settle(source);
-          else this.attempt(source, failures + 1);
-        }, delay);
-        // A pending retry alone must not keep the process alive.
-        timer.unref();
-        this.retries.add(timer);
+    try {
+      await this.process(source);
+    } catch (error) {
+      if (this.stopped || !isTransientFailure(error)) {
+        this.logger.error(`Could not make the sizes of ${source}`, error);
+        return;
       }
-    }).finally(() => {
+      retrying = true;
+      const delay = Math.min(this.firstRetryDelayMs * 2 ** failures, MAX_RETRY_DELAY_MS);
+      this.logger.error(`Could not make the sizes of ${source}; trying again in ${Math.round(delay / 1000)} s`, error);
+      const timer = setTimeout(() => {
+        this.retries.delete(timer);
+        if (this.stopped) this.settle(source);
+        else this.attempt(source, failures + 1);
+      }, delay);
+      // A pending retry alone must not keep the process alive.
+      timer.unref();
+      this.retries.add(timer);
+    } finally {
       if (!retrying) this.settle(source);
-    });
+    }
   }
 
   private settle(source: string): void {

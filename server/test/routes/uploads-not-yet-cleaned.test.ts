@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn } from '../../../tests/support/test-server.js';
+import { startSignedIn, startTestServer } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
 import { ServerMessages as M } from '@folio/shared';
-import { jpegWithGps, truncatedJpegWithGps } from '../fixtures/photos.js';
+import { animatedGif, jpegWithGps, pngWithText, truncatedJpegWithGps, webpWithXmp } from '../fixtures/photos.js';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -104,5 +104,79 @@ describe('an old upload that does not decode', () => {
     expect(response.status).toBe(403);
     expect(((await response.json()) as EnvelopeBody).msg).toBe(M.imageWithheld);
     expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+});
+
+describe('an old upload requested before the catch-up reached it', () => {
+  let held: TestServer;
+  beforeAll(async () => {
+    held = await startTestServer();
+    // The catch-up never reaches anything on this server: what a request gets is all it does.
+    await held.app.context.services.imageSizes.stop();
+  });
+  afterAll(() => held.close());
+
+  const plant = (filename: string, bytes: Buffer) => writeFile(path.join(held.dataDir, 'uploads', filename), bytes);
+
+  it('is served with its EXIF (GPS) cut out on the fly, not cached, while the file on disk still waits', async () => {
+    const filename = 'restored-photo-with-gps.jpg';
+    const original = await jpegWithGps();
+    expect(carriesCameraExif(original)).toBe(true);
+    await plant(filename, original);
+
+    for (const base of ['/uploads', '/api/admin/avatars/file', '/api/admin/articles/cover']) {
+      const response = await fetch(`${held.url}${base}/${filename}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      const served = Buffer.from(await response.arrayBuffer());
+      expect(carriesCameraExif(served)).toBe(false);
+      const metadata = await sharp(served).metadata();
+      expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 60, 40, undefined]);
+    }
+    expect((await readFile(path.join(held.dataDir, 'uploads', filename))).equals(original)).toBe(true);
+  });
+
+  it('is served without the text of a PNG or the XMP of a WebP', async () => {
+    await plant('old-with-text.png', await pngWithText('GPS 39.9,116.4'));
+    await plant('old-with-xmp.webp', await webpWithXmp());
+    const png = await fetch(`${held.url}/uploads/old-with-text.png`);
+    const webp = await fetch(`${held.url}/uploads/old-with-xmp.webp`);
+    expect([png.status, webp.status]).toEqual([200, 200]);
+    expect([png.headers.get('cache-control'), webp.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    const webpBytes = Buffer.from(await webp.arrayBuffer());
+    expect(pngBytes.includes('GPS 39.9')).toBe(false);
+    expect(webpBytes.includes('Secret Author')).toBe(false);
+    expect((await sharp(pngBytes).metadata()).width).toBe(20);
+    expect((await sharp(webpBytes).metadata()).width).toBe(20);
+  });
+
+  it('is served as stored when it is a GIF without metadata, and not cached', async () => {
+    const gif = await animatedGif();
+    await plant('old-animation.gif', gif);
+    const response = await fetch(`${held.url}/uploads/old-animation.gif`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await response.arrayBuffer()).equals(gif)).toBe(true);
+  });
+});
+
+describe('an old upload whose metadata cannot be cut out, requested before the catch-up reached it', () => {
+  it('is not served, and is processed without waiting for the next catch-up', async () => {
+    const filename = 'broken-and-never-processed.jpg';
+    const exif = Buffer.from('Exif\0\0FolioCam', 'latin1');
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(exif.length + 2);
+    await oldUpload(filename, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), length, exif, Buffer.from('not a segment')]));
+
+    const response = await fetch(`${server.url}/uploads/${filename}`);
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as EnvelopeBody).msg).toBe(M.imageWithheld);
+    expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
+
+    // No catch-up was asked for: the request queued it.
+    await imageSizes().whenIdle();
+    expect(imageSizes().isWithheld(filename)).toBe(true);
   });
 });

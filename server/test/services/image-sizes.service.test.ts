@@ -82,3 +82,41 @@ describe('image sizes on a failing disk', () => {
     expect((await sharp(await readFile(path.join(store.uploadsDir, 'photo.jpg'))).metadata()).exif).toBeUndefined();
   });
 });
+
+describe('the order uploads are processed in', () => {
+  it('takes an upload a visitor asked for before the others the catch-up queued ahead of it', async () => {
+    for (const name of ['first.jpg', 'second.jpg', 'third.jpg']) await putUpload(name, await jpegWithGps());
+    const { service, uploads } = await openImageSizes();
+    // The catch-up queues them in the folder's order; the first job is held until the request came.
+    const [first, second, third] = await uploads.list();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reads: string[] = [];
+    const read = uploads.read.bind(uploads);
+    vi.spyOn(uploads, 'read').mockImplementation(async (filename) => {
+      reads.push(filename);
+      if (reads.length === 1) await held;
+      return read(filename);
+    });
+
+    try {
+      await service.catchUp();
+      await vi.waitFor(() => expect(reads).toEqual([first]));
+      service.processSoon(third ?? '');
+    } finally {
+      release();
+    }
+    await service.whenIdle();
+    expect(reads).toEqual([first, third, second]);
+    for (const name of [first, second, third]) expect(service.isKnownClean(name ?? '')).toBe(true);
+  });
+
+  it('queues an upload a visitor asked for that the catch-up has not queued', async () => {
+    const { service } = await openImageSizes();
+    await putUpload('restored.jpg', await jpegWithGps());
+    service.processSoon('restored.jpg');
+    await service.whenIdle();
+    expect(service.isKnownClean('restored.jpg')).toBe(true);
+    expect(service.facts('restored.jpg')?.sizes).toHaveLength(2);
+  });
+});
