@@ -23,7 +23,9 @@ export const CommonUiMessages = {
   diagramImageAlt: 'Mermaid 图表',
   demoModeBanner: '当前为演示模式，显示的是示例数据。请启动后端服务以查看真实内容。',
   demoCommentsDisabled: '演示模式下无法发表评论',
-  projectsFailed: (message: string) => `获取GitHub项目数据时遇到问题: ${message}，显示缓存或默认数据`,
+  /** Says what shows instead: the projects of the last good fetch, or none (docs/spec.md §4.3). */
+  projectsFailed: (message: string, cached: boolean) =>
+    `获取GitHub项目数据时遇到问题: ${message}，${cached ? '显示上次获取的项目' : '暂时无法显示项目'}`,
   networkError: '网络错误',
   noContent: '暂无内容',
   loading: '加载中...',

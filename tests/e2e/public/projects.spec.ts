@@ -24,6 +24,7 @@ test.describe('projects from the code host', () => {
     await expect(page.getByTestId('projects-warning')).toContainText('获取GitHub项目数据时遇到问题');
     await expect(page.getByTestId('projects-warning')).toContainText('403');
     await expect(page.getByTestId('project-card')).toHaveCount(0);
+    await expect(page.getByTestId('projects-warning')).toContainText('暂时无法显示项目');
     await expect(page.locator('#projects')).toContainText('暂无项目');
     // Nothing made up was kept either: the next good fetch is what shows.
     expect(await page.evaluate(() => localStorage.getItem('folio_projects_cache'))).toBeNull();
@@ -40,6 +41,7 @@ test.describe('projects from the code host', () => {
     failing = true;
     await page.getByRole('button', { name: '刷新' }).click();
     await expect(page.getByTestId('projects-warning')).toContainText('503');
+    await expect(page.getByTestId('projects-warning')).toContainText('显示上次获取的项目');
     const cards = page.getByTestId('project-card');
     await expect(cards.locator('h3')).toHaveText(['described-many-stars', 'described-few-stars', 'popular-no-description']);
     // Each card still leads to its own repository, not one shared link.

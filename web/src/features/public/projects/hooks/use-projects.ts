@@ -45,7 +45,11 @@ export function useProjects(githubUrl: string | undefined): ProjectsState {
       } catch (error) {
         if (id !== run.current) return;
         const message = error instanceof Error ? error.message : String(error);
-        setState({ projects: cached?.projects ?? [], loading: false, warning: CommonUiMessages.projectsFailed(message) });
+        setState({
+          projects: cached?.projects ?? [],
+          loading: false,
+          warning: CommonUiMessages.projectsFailed(message, cached !== null),
+        });
       }
     },
     [owner, githubUrl],
