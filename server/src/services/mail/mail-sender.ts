@@ -106,16 +106,26 @@ export class MailSender {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
-    await this.settle(this.running);
+    if (!(await this.settle(this.running))) {
+      // A silent SMTP server must not hold a service manager's stop: the mail stays queued.
+      this.logger.info(
+        `Stopping: a mail still in flight after ${STOP_WAIT_MS} ms is cut off and stays queued for the next start`,
+      );
+    }
     this.transport.close();
     // The send cut off by the close fails at once; the removals of the mails sent before it are written.
     await this.settle(this.running);
   }
 
-  private async settle(work: Promise<void> | null): Promise<void> {
+  /** Waits for `work` at most {@link STOP_WAIT_MS}; whether it ended in that time. */
+  private async settle(work: Promise<void> | null): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    const ended = await Promise.race([
+      (work ?? Promise.resolve()).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), STOP_WAIT_MS))),
+    ]);
     clearTimeout(timer);
+    return ended;
   }
 
   private async run(): Promise<void> {
