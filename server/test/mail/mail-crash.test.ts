@@ -82,45 +82,49 @@ it('delivers a mail queued before a SIGKILL once after the restart', { timeout: 
   expect(sink.mails).toHaveLength(1);
 });
 
-it('on SIGTERM cuts off a mail a silent SMTP server holds, keeping it queued for the next start', { timeout: 60_000 }, async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mail-silent-'));
-  // Takes the connection and never says a word: nodemailer waits for its greeting.
-  const connected: Socket[] = [];
-  const silent = createServer((socket) => connected.push(socket));
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  try {
-    server = await spawnServer({
-      dataDir,
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
-        MAIL_FROM: 'blog@example.com',
-        OWNER_EMAIL,
-        PUBLIC_URL: 'https://blog.example.com',
-      },
-    });
-    const api = apiClient(server.url);
-    const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
-    const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
-      token,
-      json: { title: '无声的服务器', content: '正文', category: '', tags: [], summary: '', cover: '', status: 'published' },
-    });
-    const posted = await api('POST', `/api/articles/${created.body.id as number}/comments`, {
-      json: { author: '读者', email: '', content: '等不到回音' },
-    });
-    expect(posted.status).toBe(201);
-    for (let tries = 0; connected.length === 0; tries += 1) {
-      if (tries > 400) throw new Error('the sender never connected to the SMTP server');
-      await new Promise((resolve) => setTimeout(resolve, 25));
+it(
+  'on SIGTERM cuts off a mail a silent SMTP server holds, keeping it queued for the next start',
+  { timeout: 60_000 },
+  async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'folio-mail-silent-'));
+    // Takes the connection and never says a word: nodemailer waits for its greeting.
+    const connected: Socket[] = [];
+    const silent = createServer((socket) => connected.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      server = await spawnServer({
+        dataDir,
+        env: {
+          SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+          MAIL_FROM: 'blog@example.com',
+          OWNER_EMAIL,
+          PUBLIC_URL: 'https://blog.example.com',
+        },
+      });
+      const api = apiClient(server.url);
+      const token = await login(server.url, { password: PROCESS_ADMIN_PASSWORD });
+      const created = await api<EnvelopeBody>('POST', '/api/admin/articles', {
+        token,
+        json: { title: '无声的服务器', content: '正文', category: '', tags: [], summary: '', cover: '', status: 'published' },
+      });
+      const posted = await api('POST', `/api/articles/${created.body.id as number}/comments`, {
+        json: { author: '读者', email: '', content: '等不到回音' },
+      });
+      expect(posted.status).toBe(201);
+      for (let tries = 0; connected.length === 0; tries += 1) {
+        if (tries > 400) throw new Error('the sender never connected to the SMTP server');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      server.child.kill('SIGTERM');
+      const { code } = await server.exited;
+      expect(code).toBe(0);
+      // The sender gave up waiting for the silent server instead of waiting out its greeting, and
+      // the mail it was sending stays in the outbox for the next start.
+      expect(server.output()).toContain('is cut off and stays queued for the next start');
+      expect(await mailsOnDisk()).toHaveLength(1);
+    } finally {
+      for (const socket of connected) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
-    server.child.kill('SIGTERM');
-    const { code } = await server.exited;
-    expect(code).toBe(0);
-    // The sender gave up waiting for the silent server instead of waiting out its greeting, and
-    // the mail it was sending stays in the outbox for the next start.
-    expect(server.output()).toContain('is cut off and stays queued for the next start');
-    expect(await mailsOnDisk()).toHaveLength(1);
-  } finally {
-    for (const socket of connected) socket.destroy();
-    await new Promise((resolve) => silent.close(resolve));
-  }
-});
+  },
+);
