@@ -33,6 +33,9 @@ export const slugSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** The body of `PUT /api/admin/articles/{id}/slug`. */
+export const articleSlugChangeSchema = z.object({ slug: slugSchema }, { error: M.slugRequired });
+
 /** An article page's canonical address. */
 export const articlePath = (article: { slug: string }): string => `/articles/${article.slug}`;
 

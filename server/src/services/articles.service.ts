@@ -238,6 +238,15 @@ export class ArticlesService {
     return outcome.article;
   }
 
+  /** A new slug alone (`PUT /api/admin/articles/{id}/slug`, server/API.md §E19): 404 or 409 change nothing. */
+  async changeSlug(id: number, slug: string): Promise<ArticleRecord> {
+    this.requireLive(id);
+    const outcome = await this.articles.changeSlug(id, slug);
+    if (outcome.status === 'slug-taken') throw conflict(AddressMessages.slugTaken(outcome.slug));
+    if (outcome.status !== 'updated') throw notFound(M.articleNotFound);
+    return outcome.article;
+  }
+
   private async changedElsewhere(current: ArticleRecord) {
     return preconditionFailed(M.articleChangedElsewhere, await this.adminDetail(current), articleEtag(current));
   }

@@ -315,6 +315,23 @@ export class ArticlesRepository {
     return outcome;
   }
 
+  /**
+   * Gives a live article a new slug alone (server/API.md §E19), its old address kept as a redirect.
+   * An address is not the article's text: neither `revision` nor `updated_at` moves, so an editor
+   * open on the article saves on as before.
+   */
+  changeSlug(id: number, slug: string): Promise<ArticleUpdateOutcome> {
+    return this.store.mutate(['articles', 'redirects'], (state): ArticleUpdateOutcome => {
+      const article = this.findLive(id);
+      if (!article) return { status: 'missing' };
+      if (article.slug === slug) return { status: 'updated', article };
+      if (this.slugTakenByAnother(slug, id)) return { status: 'slug-taken', slug };
+      state.redirects.items = keepOldSlugAddress(state.redirects.items, article.slug, slug);
+      article.slug = slug;
+      return { status: 'updated', article };
+    });
+  }
+
   /** Moves live articles to the recycle bin; returns the ids that were moved. */
   moveToBin(ids: readonly number[]): Promise<ArticleRecord[]> {
     return this.store.mutate(['articles'], () => {

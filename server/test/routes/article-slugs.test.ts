@@ -89,6 +89,32 @@ describe('article slugs (server/API.md §E19)', () => {
     expect((await api<EnvelopeBody>('GET', '/api/admin/redirects', { token })).body.data).toEqual({ redirects: [] });
   });
 
+  it('changes the slug alone through PUT /api/admin/articles/{id}/slug without moving the revision, so an open editor saves on', async () => {
+    const id = await createArticle(api, token, { title: 'Editor Open' });
+    const before = await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token });
+    const changed = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}/slug`, {
+      token,
+      json: { slug: 'editor-open-2024' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      slug: 'editor-open-2024',
+      revision: 1,
+      updated_at: (before.body.data as { updated_at: string }).updated_at,
+    });
+    const saved = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, {
+      token,
+      json: { title: 'Editor Open', content: '改过的正文' },
+      headers: { 'If-Match': '"1"' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ slug: 'editor-open-2024', revision: 2 });
+    expect((await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}/slug`, { token, json: { slug: 'Bad Slug' } })).status).toBe(
+      400,
+    );
+    expect((await api<EnvelopeBody>('PUT', '/api/admin/articles/99999/slug', { token, json: { slug: 'x' } })).status).toBe(404);
+  });
+
   it('keeps the original client working: numeric ids, and a save without a slug keeps it', async () => {
     const id = await createArticle(api, token, { title: '原来的客户端' });
     const saved = await api<EnvelopeBody>('PUT', `/api/admin/articles/${id}`, {

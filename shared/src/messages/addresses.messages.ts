@@ -27,6 +27,7 @@ export const AddressMessages = {
   redirectsSaved: '重定向已保存',
 
   slugLabel: '链接名',
+  slugSave: '保存链接名',
   slugHint: '只能用小写英文字母、数字和连字符；留空则按标题自动生成',
   slugAddress: (address: string) => `文章地址：${address}`,
   slugAutomatic: '保存时按标题生成（中文转为拼音）',

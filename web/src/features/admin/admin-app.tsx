@@ -18,6 +18,7 @@ import { AdminServicesContext } from './hooks/admin-services';
 import { createUnsavedChangesRegistry, UnsavedChangesContext } from './hooks/use-unsaved-changes';
 import type { AdminPlatform } from './platform';
 import { AdminPlatformContext } from './platform';
+import { RedirectsPage } from './redirects/components/redirects-page';
 import { AdminShell } from './shell/components/admin-shell';
 import { SkillsPage } from './skills/components/skills-page';
 
@@ -115,6 +116,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
                       <Route path="avatars" element={<AvatarsPage />} />
                       <Route path="articles" element={<ArticlesPage />} />
                       <Route path="comments" element={<CommentsPage />} />
+                      <Route path="redirects" element={<RedirectsPage />} />
                       <Route path="data" element={<DataPage />} />
                     </Route>
                   </Route>

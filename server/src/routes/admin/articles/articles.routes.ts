@@ -7,6 +7,7 @@ import {
   ServerMessages as M,
   articleCreateSchema,
   articleStatusSchema,
+  articleSlugChangeSchema,
   articleUpdateSchema,
   batchDeleteSchema,
 } from '@folio/shared';
@@ -119,6 +120,17 @@ export function registerArticleByIdRoutes(router: Router, context: AppContext): 
     const patch = parseBody(articleUpdateSchema, ctx.request.body);
     const seenBefore = seenByReaders(context, [id]);
     const updated = await service.update(id, patch, precondition, parseRevisionSource(ctx));
+    emitArticlesChanged(context, [id], seenBefore);
+    ctx.set('ETag', articleEtag(updated));
+    sendOk(ctx, await service.adminDetail(updated), { msg: M.updated });
+  });
+
+  // The slug alone, as the editors' slug field saves it: the article's revision stays (server/API.md §E19).
+  router.put(`${BASE}/:id/slug`, requireAdmin, json, async (ctx) => {
+    const id = parseId(ctx.params.id, M.articleNotFound);
+    const { slug } = parseBody(articleSlugChangeSchema, ctx.request.body);
+    const seenBefore = seenByReaders(context, [id]);
+    const updated = await service.changeSlug(id, slug);
     emitArticlesChanged(context, [id], seenBefore);
     ctx.set('ETag', articleEtag(updated));
     sendOk(ctx, await service.adminDetail(updated), { msg: M.updated });

@@ -12,6 +12,7 @@ import { useSaveKey } from '../hooks/use-save-key';
 import { formatFullScheduleTime } from '../model/article-status';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
+import { SlugField } from './slug-field';
 import { ArticleStatusBadge } from './article-status-badge';
 import { PreviewLinksButton } from './preview-links-panel';
 import { EditorActions } from './editor-actions';
@@ -128,7 +129,10 @@ export default function ArticleEditorPage() {
       </header>
       <main className={styles.body}>
         {!editor.loading && (
-          <ArticleForm value={editor.fields} onChange={editor.edit} showRequired={editor.attempted} editorHeight="60vh" />
+          <>
+            <ArticleForm value={editor.fields} onChange={editor.edit} showRequired={editor.attempted} editorHeight="60vh" />
+            <SlugField articleId={editor.article?.id ?? null} />
+          </>
         )}
       </main>
       <LoadingOverlay visible={editor.loading} />

@@ -1,6 +1,6 @@
-import { AdminUiMessages } from '@folio/shared';
+import { AddressMessages, AdminUiMessages } from '@folio/shared';
 
-/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen. */
+/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19). */
 export const ADMIN_TABS = [
   { path: 'content', label: AdminUiMessages.tabContent },
   { path: 'skills', label: AdminUiMessages.tabSkills },
@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { path: 'avatars', label: AdminUiMessages.tabAvatars },
   { path: 'articles', label: AdminUiMessages.tabArticles },
   { path: 'comments', label: AdminUiMessages.tabComments },
+  { path: 'redirects', label: AddressMessages.redirectsTab },
   { path: 'data', label: AdminUiMessages.tabData },
 ] as const;
 
