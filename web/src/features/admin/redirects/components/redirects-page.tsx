@@ -27,6 +27,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) 120px 32px',
     gap: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalXS,
     color: tokens.colorNeutralForeground3,
     '@media (max-width: 640px)': { display: 'none' },
   },
