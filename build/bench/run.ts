@@ -18,6 +18,7 @@ import { rssMb, runScenario, waitFor200 } from './measure.js';
 import type { ScenarioResult } from './measure.js';
 import { reportPages } from './page-report.js';
 import { jsonAnswer, startRawServer } from './raw-http.js';
+import { listBenchPages, listPagesOf, listScenarios } from './list-pages.js';
 import type { FixedAnswer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
@@ -149,6 +150,8 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
         rows.push(await scenario(`GET /articles/${id} (HTML)${round}`, { url: `${server.url}/articles/${id}` }));
       };
       await htmlRound('');
+      const listPages = await listPagesOf(server.url);
+      for (const list of listScenarios(listPages)) rows.push(await scenario(list.name, { url: `${server.url}${list.path}` }));
       rows.push(await scenario('GET /api/articles', { url: `${server.url}/api/articles` }));
       rows.push(
         await scenario(
@@ -174,6 +177,7 @@ async function measureSite(rows: ScenarioResult[]): Promise<FixedAnswer> {
         { path: `/articles/${id}` },
         { path: `/articles/${site.drawnDiagramId}`, note: 'diagrams pre-rendered' },
         { path: `/articles/${site.diagramId}`, note: 'diagrams drawn in the browser' },
+        ...listBenchPages(listPages),
       ]);
       landing = await fetchAsSent(`${server.url}/`);
     } finally {
