@@ -9,7 +9,7 @@
  * `--articles=N` picks the size; `--data-dir=DIR` keeps the seeded site there and reuses it in the
  * next run (seeding 20,000 articles takes about a minute); `--heap-snapshot` has the server write
  * a V8 heap snapshot into the data dir when idle after the scenarios (read it with
- * `npx tsx build/bench/heap-summary.ts FILE`).
+ * `npx tsx build/bench/heap-summary.ts FILE`); `--idle-ms=N` waits N ms instead of 5 s before each idle reading.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -23,7 +23,7 @@ import type { ScenarioResult } from './measure.js';
 import { printScenarios } from './report.js';
 import { seedSite } from './seed.js';
 
-const IDLE_AFTER_MS = 5000;
+const IDLE_AFTER_MS = Number(process.argv.find((arg) => arg.startsWith('--idle-ms='))?.slice('--idle-ms='.length) ?? 5000);
 /**
  * Searches answered once each, before any is cached (the public list caches each answer until the
  * next write): what a visitor's new query costs. Terms of the corpus, and two it lacks.
