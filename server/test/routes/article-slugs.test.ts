@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import { createArticle, useArticleServer } from './articles.fixtures.js';
 import type { Api } from './articles.fixtures.js';
@@ -9,6 +9,10 @@ let api: Api;
 let token: string;
 
 useArticleServer((started) => ({ server, api, token } = started));
+// A changed slug leaves a redirect: each test starts without any, as it starts without articles.
+beforeEach(async () => {
+  await api('PUT', '/api/admin/redirects', { token, json: { redirects: [] } });
+});
 
 const slugOf = async (id: number): Promise<string> =>
   ((await api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token })).body.data as { slug: string }).slug;

@@ -27,6 +27,7 @@ describe('GET /api/articles', () => {
     const card = (response.body.data as Record<string, unknown>[])[1];
     expect(card).toEqual({
       id: first,
+      slug: 'a',
       title: 'A',
       summary: '介绍 React 18',
       category: '前端开发',

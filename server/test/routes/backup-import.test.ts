@@ -97,6 +97,8 @@ describe('import of the original (legacy) format', () => {
     ]);
     expect((await api<EnvelopeBody>('GET', '/api/admin/articles/1', { token })).body.data).toEqual({
       id: 1,
+      // Made from the title: the original's backups have no slugs (server/API.md §E19).
+      slug: 'hello-world',
       title: 'Hello World',
       category: '前端开发',
       tags: 'React,JavaScript',

@@ -92,6 +92,7 @@ describe('export', () => {
     const article = data.articles.find((candidate) => candidate.id === site.liveArticleId);
     expect(article).toEqual({
       id: site.liveArticleId,
+      slug: 'bei-fen-ce-shi',
       title: '备份测试',
       category: '工具使用',
       tags: 'Backup,测试',
