@@ -33,6 +33,7 @@ import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerMailRoutes } from './routes/mail.routes.js';
 import { registerPreviewRoutes } from './routes/preview.routes.js';
+import { registerProjectRoutes } from './routes/projects.routes.js';
 import { registerDiagramRoutes } from './routes/diagrams.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
@@ -112,6 +113,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerArticleRoutes(api, context);
   registerCommentRoutes(api, context);
   registerPreviewRoutes(api, context);
+  registerProjectRoutes(api, context);
   registerAdminArticleRoutes(api, context);
   registerAdminCommentRoutes(api, context);
   registerMailRoutes(api, context);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
-import { DEFAULT_MAX_IMAGE_MB, LIMITS, RATE_LIMITS, RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
+import { DEFAULT_MAX_IMAGE_MB, LIMITS, PROJECT_FETCH_TIMEOUT_MS, RATE_LIMITS, RECYCLE_BIN_RETENTION_DAYS } from '@folio/shared';
 
 const optionalText = z
   .string()
@@ -49,6 +49,14 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   OWNER_EMAIL: optionalText,
+  // Unset: the public code host. Set but empty: no fetch at all (server/API.md §E20).
+  CODE_HOST_API_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value.trim() === '' || /^https?:\/\/[^/\s]+/i.test(value.trim()),
+      'CODE_HOST_API_URL must be an http:// or https:// URL, or empty to fetch no projects',
+    ),
 });
 
 /** When a mail that could not be sent is tried again, and when it is given up (server/API.md §E13). */
@@ -139,6 +147,29 @@ function mailConfigProblems(vars: {
   return problems;
 }
 
+/** Where and how often the owner's projects are fetched (server/API.md §E20). */
+export interface CodeHostConfig {
+  /** The code host's API root, without a trailing slash, e.g. `https://api.github.com`. */
+  apiUrl: string;
+  /** A fetch still unanswered after this is given up. */
+  timeoutMs: number;
+  /** A good fetch is reused this long before the next request fetches again. */
+  freshMs: number;
+  /**
+   * The least time between two fetches, whatever asks (刷新 included), so visitors cannot make
+   * the server spend the code host's rate limit; a failure is answered from the store meanwhile.
+   */
+  minIntervalMs: number;
+}
+
+export const DEFAULT_CODE_HOST_API_URL = 'https://api.github.com';
+
+export const DEFAULT_CODE_HOST_TIMING: Readonly<Omit<CodeHostConfig, 'apiUrl'>> = Object.freeze({
+  timeoutMs: PROJECT_FETCH_TIMEOUT_MS,
+  freshMs: 10 * 60_000,
+  minIntervalMs: 60_000,
+});
+
 export interface AiProviderConfig {
   baseUrl: string;
   apiKey: string;
@@ -176,6 +207,12 @@ export interface ServerConfig {
   logLevel: 'silent' | 'error' | 'info';
   /** Comment mail (server/API.md §E13); undefined when SMTP_URL is not set: no mail at all. */
   mail: MailConfig | undefined;
+  /**
+   * The code host the owner's projects come from (server/API.md §E20); undefined: none is
+   * fetched. Tests leave it undefined unless they bring a loopback code host, so none reaches
+   * the internet.
+   */
+  codeHost: CodeHostConfig | undefined;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -227,7 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
           limits: DEFAULT_MAIL_LIMITS,
         }
       : undefined,
+    codeHost: codeHostConfig(vars.CODE_HOST_API_URL),
   });
+}
+
+/** The public code host when the variable is unset; none when it is set empty. */
+function codeHostConfig(apiUrl: string | undefined): CodeHostConfig | undefined {
+  const url = apiUrl === undefined ? DEFAULT_CODE_HOST_API_URL : apiUrl.trim();
+  return url ? { apiUrl: url.replace(/\/+$/, ''), ...DEFAULT_CODE_HOST_TIMING } : undefined;
 }
 
 /** Builds a frozen config with defaults; tests pass the few fields they care about. */
@@ -250,6 +294,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     serveSourceMaps: false,
     logLevel: 'info' as const,
     mail: undefined,
+    codeHost: undefined,
     ...overrides,
   });
 }

@@ -107,6 +107,18 @@ describe('loadConfig', () => {
     expect(() => load({ TRUST_PROXY_HOPS: '1.5' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
+  it('fetches projects from the public code host unless CODE_HOST_API_URL names another, or is empty for none', () => {
+    expect(load({}).codeHost).toEqual({
+      apiUrl: 'https://api.github.com',
+      timeoutMs: 10_000,
+      freshMs: 600_000,
+      minIntervalMs: 60_000,
+    });
+    expect(load({ CODE_HOST_API_URL: ' http://127.0.0.1:9000/api/v3/ ' }).codeHost?.apiUrl).toBe('http://127.0.0.1:9000/api/v3');
+    expect(load({ CODE_HOST_API_URL: '' }).codeHost).toBeUndefined();
+    expect(() => load({ CODE_HOST_API_URL: 'ftp://example.com' })).toThrow(/CODE_HOST_API_URL/);
+  });
+
   it('needs the AI variables all together or not at all', () => {
     expect(() => load({ AI_BASE_URL: 'http://127.0.0.1:9999/v1', AI_API_KEY: 'key' })).toThrow(
       'AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together',

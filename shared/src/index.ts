@@ -20,3 +20,4 @@ export * from './redirects.js';
 export * from './preview-links.js';
 export * from './reading-length.js';
 export * from './feed-settings.js';
+export * from './projects.js';

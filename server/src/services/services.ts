@@ -10,6 +10,7 @@ import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { PreviewLinksRepository } from '../store/preview-links.repository.js';
+import { ProjectsRepository } from '../store/projects.repository.js';
 import { RedirectsRepository } from '../store/redirects.repository.js';
 import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
@@ -38,6 +39,7 @@ import { ImageSizesService } from './image-sizes.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MarkdownImportService } from './markdown-import.service.js';
 import { PreviewLinksService } from './preview-links.service.js';
+import { ProjectsService } from './projects.service.js';
 import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
@@ -81,6 +83,8 @@ export interface Services {
   revisions: RevisionsService;
   /** The owner's redirects (server/API.md §E19). */
   redirects: RedirectsService;
+  /** The owner's projects from the code host, the last good fetch kept (server/API.md §E20). */
+  projects: ProjectsService;
   markdownImport: MarkdownImportService;
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
@@ -169,6 +173,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     recycleBin: new RecycleBinService(articles, config.recycleBinRetentionMs),
     revisions: new RevisionsService(new RevisionsRepository(store), articles, autosaves),
     redirects: new RedirectsService(new RedirectsRepository(store)),
+    projects: new ProjectsService(config.codeHost, ProjectsRepository.open(store.dataDir), siteBlocks, logger),
     markdownImport: new MarkdownImportService(articles),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),

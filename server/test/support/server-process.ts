@@ -68,6 +68,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
       JWT_SECRET: PROCESS_JWT_SECRET,
       LOG_LEVEL: 'info',
+      // No child server fetches projects from the real code host (server/API.md §E20).
+      CODE_HOST_API_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
