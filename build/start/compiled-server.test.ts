@@ -62,6 +62,20 @@ describe('the compiled server', () => {
     expect(await imageLibraryMapped()).toBe(true);
   });
 
+  it('makes slugs from Chinese and other scripts with the libraries the bundle loads on demand', async () => {
+    const url = server?.url ?? '';
+    const api = apiClient(url);
+    const token = await login(url, { password: PROCESS_ADMIN_PASSWORD });
+    const slugOf = async (title: string) => {
+      const created = await api<EnvelopeBody>('POST', '/api/admin/articles', { token, json: { title, content: '正文' } });
+      expect(created.status).toBe(201);
+      const read = await api<EnvelopeBody>('GET', `/api/admin/articles/${String(created.body.id)}`, { token });
+      return (read.body.data as { slug: string }).slug;
+    };
+    expect(await slugOf('你好世界')).toBe('ni-hao-shi-jie');
+    expect(await slugOf('Привет мир')).toBe('privet-mir');
+  });
+
   it('cleans an uploaded diagram in its worker thread, built beside main.js', async () => {
     const url = server?.url ?? '';
     const api = apiClient(url);

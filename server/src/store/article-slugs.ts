@@ -1,3 +1,4 @@
+import type * as Transliteration from 'transliteration';
 import { SLUG_MAX_LENGTH, slugProblem } from '@folio/shared';
 
 /**
@@ -13,11 +14,22 @@ interface SlugLibraries {
 
 let libraries: Promise<SlugLibraries> | undefined;
 
+type TransliterationModule = typeof Transliteration;
+
+/**
+ * The package is CommonJS: Node's own loader names its exports, but the compiled server's bundle
+ * hands them over only as `default` (its `__esModule` mark), so both shapes are read.
+ */
+function transliterateOf(module: TransliterationModule): TransliterationModule['transliterate'] {
+  const interop = module as TransliterationModule & { default?: TransliterationModule };
+  return typeof interop.transliterate === 'function' ? interop.transliterate : interop.default!.transliterate;
+}
+
 function loadSlugLibraries(): Promise<SlugLibraries> {
   libraries ??= Promise.all([import('pinyin-pro'), import('transliteration')]).then(([pinyinPro, transliteration]) => ({
     // One syllable per Chinese character, without tones; every run of other text as one item.
     pinyin: (text) => pinyinPro.pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }),
-    transliterate: (text) => transliteration.transliterate(text),
+    transliterate: (text) => transliterateOf(transliteration)(text),
   }));
   return libraries;
 }
