@@ -49,3 +49,11 @@ export function readingLengthOf(markdown: string): ReadingLength {
   const minutes = Math.max(1, Math.round(cjkChars / CJK_CHARS_PER_MINUTE + words / WORDS_PER_MINUTE));
   return { cjkChars, words, total: cjkChars + words, minutes };
 }
+
+/** How the page and the editors show a {@link ReadingLength}. */
+export const ReadingLengthMessages = {
+  wordCount: (total: number) => `字数 ${total.toLocaleString('en-US')}`,
+  readingTime: (minutes: number) => `阅读时长 ${minutes} 分钟`,
+  /** The editor's counter, read aloud as one phrase. */
+  editorCounter: (total: number, minutes: number) => `字数 ${total.toLocaleString('en-US')} · 阅读时长约 ${minutes} 分钟`,
+} as const;

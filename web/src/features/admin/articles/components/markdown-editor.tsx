@@ -24,6 +24,7 @@ import type { UploadImage } from '../api/image-upload';
 import { useImageInsert } from '../hooks/use-image-insert';
 import { markdownFormatKeys } from '../model/markdown-keys';
 import { ImageUploadStatus } from './image-upload-status';
+import { ReadingLengthCounter } from './reading-length-counter';
 
 // search() here, not added when Ctrl+F first opens the panel: a re-render that reconfigures the
 // editor keeps only its own setup, and would close a panel opened on top of it. In Chinese.
@@ -213,6 +214,7 @@ export function MarkdownEditor({
           </div>
         )}
       </div>
+      {article && <ReadingLengthCounter content={value} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { usePageStyles } from '../../components/page.styles';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes';
 import { fetchSiteBlocks, saveSiteBlocks } from '../api/site-blocks.api';
+import { FeedSettingsCard } from './feed-settings-card';
 import type { AboutKey, HomeKey } from '../model/content-fields';
 import { ABOUT_FIELDS, HOME_FIELDS } from '../model/content-fields';
 import { sanitizeHtml } from '../../../../lib/sanitize-html';
@@ -143,6 +144,7 @@ export function ContentPage() {
           ))}
         </div>
       </section>
+      <FeedSettingsCard />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
 import type { ArticleState } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
+import { ArticleLength } from './article-length';
 import { usePageReady } from '../../../../lib/use-page-ready';
 import { ArticleHeading, ArticleSummary } from '../../../../components/article/article-sheet';
 import { Button } from '../../../../components/ui/button';
@@ -107,6 +108,7 @@ export function ArticleScreen({ article, loading, demo, notFound, previewBanner 
             {M.views(article.views)}
           </span>
         )}
+        <ArticleLength content={article.content} itemClassName={styles.metaItem} />
         {!previewBanner && (
           <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article)}>
             {M.share}

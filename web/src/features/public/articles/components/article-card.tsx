@@ -24,10 +24,11 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: PublicArti
   const share = useShareArticle();
   const shownTags = article.tags.slice(0, CARD_MAX_TAGS);
   const hiddenTags = article.tags.length - shownTags.length;
-  const cover = coverSrc(article.cover_image);
+  // Without a cover, the body's first image (server/API.md §E18).
+  const cover = coverSrc(article.share_image ?? article.cover_image);
   return (
     <article className={styles.card} data-testid="article-card">
-      <PictureSources image={article.cover_facts} sizes={CARD_IMAGE_SIZES}>
+      <PictureSources image={article.cover_facts ?? article.share_image_facts} sizes={CARD_IMAGE_SIZES}>
         <FallbackImage
           className={styles.cover}
           src={cover}
@@ -53,7 +54,7 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: PublicArti
             {article.title}
           </Link>
         </Heading>
-        {article.summary && <p className={styles.summary}>{article.summary}</p>}
+        {(article.excerpt ?? article.summary) && <p className={styles.summary}>{article.excerpt ?? article.summary}</p>}
         {article.tags.length > 0 && (
           <div className={styles.tags} data-testid="card-tags">
             {shownTags.map((tag) => (
