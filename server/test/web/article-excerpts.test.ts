@@ -99,6 +99,15 @@ describe('excerpt', () => {
     expect(englishExcerpt).toBe(`${'word '.repeat(50).trim()}…`);
   });
 
+  it('describes a draft’s preview page too', async () => {
+    const id = await createArticle(api, token, { title: '草稿', content: JUNK_BODY, summary: '', status: 'draft' });
+    const link = await api<EnvelopeBody>('POST', `/api/admin/articles/${id}/preview-links`, { token });
+    expect(link.status).toBe(201);
+    const html = await text((link.body.data as { url: string }).url);
+    expect(metaOf(html, 'description')).toBe(CLEAN_EXCERPT);
+    expect(metaOf(html, 'og:description')).toBe(CLEAN_EXCERPT);
+  });
+
   it('is the page’s meta description and Open Graph and Twitter descriptions', async () => {
     const id = await createArticle(api, token, { title: '杂项', content: JUNK_BODY, summary: '' });
     const html = await text(`/articles/${id}`);
