@@ -24,7 +24,7 @@ import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 import { SlugField } from './slug-field';
 import { RecoverDialog } from './recover-dialog';
-import { PreviewLinksButton } from './preview-links-panel';
+import { AdminPreviewLinksButton } from './preview-links-panel';
 import { SaveStateText } from './save-state-text';
 
 const useStyles = makeStyles({
@@ -113,7 +113,7 @@ function QuickArticleDialog({ target, onClose }: { target: number | 'new'; onClo
               <span className={styles.title}>
                 {target === 'new' ? T.quickNewArticleTitle : T.editArticle}
                 <SaveStateText state={editor.saveState} className={styles.saveState} />
-                <PreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
+                <AdminPreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
               </span>
             </DialogTitle>
             <DialogContent className={styles.content}>

@@ -14,7 +14,7 @@ import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
 import { SlugField } from './slug-field';
 import { ArticleStatusBadge } from './article-status-badge';
-import { PreviewLinksButton } from './preview-links-panel';
+import { AdminPreviewLinksButton } from './preview-links-panel';
 import { EditorActions } from './editor-actions';
 import { RecoverDialog } from './recover-dialog';
 import { SaveStateText } from './save-state-text';
@@ -103,7 +103,7 @@ export default function ArticleEditorPage() {
               status={article?.status}
               onRestoredIntoEditor={editor.takeRestoredIntoEditor}
             />
-            <PreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
+            <AdminPreviewLinksButton articleId={article?.id ?? null} status={article?.status} />
           </div>
           <div className={narrow ? styles.actionsNarrow : styles.actions}>
             <EditorActions

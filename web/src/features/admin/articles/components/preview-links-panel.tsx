@@ -17,10 +17,12 @@ import { CopyRegular, DeleteRegular, LinkRegular } from '@fluentui/react-icons';
 import { PreviewLinkMessages as PM, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { ArticleStatus, CreatedPreviewLink, PreviewLink } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
+import type { ApiClient } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { copyText } from '../../../../lib/share';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useAdminServices } from '../../hooks/admin-services';
+import type { Notify } from '../../hooks/admin-services';
 import { useAdminPlatform } from '../../platform';
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../api/preview-links.api';
 
@@ -54,48 +56,76 @@ export interface PreviewLinksButtonProps {
   /** The article in the editor; null for one not saved yet, which has nothing to preview. */
   articleId: number | null;
   status: ArticleStatus | undefined;
+  /** The signed-in client the links are made, read and revoked with. */
+  api: ApiClient;
+  notify: Notify;
+  /**
+   * The server's origin: the server answers a link as a path, and a host whose pages are not on
+   * the server's origin (the desktop app) must still show the reader's whole address.
+   */
+  serverUrl: string;
+  /** Why the button cannot be used now (the desktop offline); shown as its tooltip. */
+  unavailableReason?: string;
 }
 
 /**
  * 预览链接 in an editor's bar (server/API.md §E17): opens the article's preview links, where the
  * owner makes one to hand on (shown once, with 复制 and its expiry) and revokes those that work.
+ * Needs no admin context, so the desktop's own draft editor shows it too.
  */
-export function PreviewLinksButton({ articleId, status }: PreviewLinksButtonProps) {
+export function PreviewLinksButton({ articleId, status, api, notify, serverUrl, unavailableReason }: PreviewLinksButtonProps) {
   const styles = useStyles();
   const [open, setOpen] = useState(false);
   const narrow = useMediaQuery('(max-width: 599px)');
   if (articleId === null) return null;
+  const unavailable = unavailableReason !== undefined;
   return (
     <>
       <Button
         appearance="subtle"
         icon={<LinkRegular />}
         aria-label={PM.button}
+        // Focusable while disabled, so its tooltip still says why.
+        disabledFocusable={unavailable}
+        title={unavailableReason}
         onClick={() => setOpen(true)}
         data-testid="preview-links-button"
       >
         {narrow ? null : PM.button}
       </Button>
-      <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
+      <Dialog open={open && !unavailable} onOpenChange={(_, data) => setOpen(data.open)}>
         <DialogSurface className={styles.surface}>
           {/* Mounted only while open: each opening reads the links as they are now. */}
-          {open && <PreviewLinksPanel articleId={articleId} status={status} onClose={() => setOpen(false)} />}
+          {open && !unavailable && (
+            <PreviewLinksPanel
+              articleId={articleId}
+              status={status}
+              api={api}
+              notify={notify}
+              serverUrl={serverUrl}
+              onClose={() => setOpen(false)}
+            />
+          )}
         </DialogSurface>
       </Dialog>
     </>
   );
 }
 
-interface PreviewLinksPanelProps {
+/** The admin editors' 预览链接, with the client and origin of the admin they are in. */
+export function AdminPreviewLinksButton(props: Pick<PreviewLinksButtonProps, 'articleId' | 'status'>) {
+  const { api, notify } = useAdminServices();
+  const platform = useAdminPlatform();
+  return <PreviewLinksButton {...props} api={api} notify={notify} serverUrl={platform.apiBaseUrl || window.location.origin} />;
+}
+
+interface PreviewLinksPanelProps extends Pick<PreviewLinksButtonProps, 'status' | 'api' | 'notify' | 'serverUrl'> {
   articleId: number;
-  status: ArticleStatus | undefined;
   onClose: () => void;
 }
 
-function PreviewLinksPanel({ articleId, status, onClose }: PreviewLinksPanelProps) {
+function PreviewLinksPanel({ articleId, status, api, notify, serverUrl, onClose }: PreviewLinksPanelProps) {
   const styles = useStyles();
-  const { api, notify } = useAdminServices();
-  const platform = useAdminPlatform();
   const [links, setLinks] = useState<PreviewLink[] | null>(null);
   const [fresh, setFresh] = useState<CreatedPreviewLink | null>(null);
   const [busy, setBusy] = useState(false);
@@ -121,8 +151,7 @@ function PreviewLinksPanel({ articleId, status, onClose }: PreviewLinksPanelProp
     return () => controller.abort();
   }, [api, articleId, fail]);
 
-  // The server answers a path; the desktop's admin is not on the server's origin, so the link is made whole here.
-  const absolute = (url: string) => new URL(url, platform.apiBaseUrl || window.location.origin).href;
+  const absolute = (url: string) => new URL(url, serverUrl).href;
 
   const create = async () => {
     setBusy(true);
