@@ -11,6 +11,7 @@ export {
   IMAGE_UPLOAD_PATHS,
   imageUploader,
   pickFilesWithInput,
+  PreviewLinksButton,
   resolveFileUrl,
   SideBySideDiff,
 } from '@folio/web/admin';
@@ -19,6 +20,7 @@ export type {
   AdminPlatform,
   FetchLike,
   Notification,
+  Notify,
   SaveThrottle,
   SideBySideDiffLabels,
   UploadImage,

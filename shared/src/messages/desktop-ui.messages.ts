@@ -197,4 +197,5 @@ export const DesktopUiMessages = {
     `导入 ${imported} 篇，更新 ${updated} 篇，跳过 ${skipped} 篇，失败 ${failed} 篇`,
   importFinished: '本地导入已完成',
   importNeedsOnline: '导入需要连接服务器',
+  previewLinksNeedOnline: '预览链接需要连接服务器',
 } as const;

@@ -11,6 +11,7 @@ import { call, folioBridge } from '../bridge/folio-bridge';
 import { ConflictView } from '../conflict/conflict-view';
 import { formatDateTime } from '../web-admin';
 import { DraftForm } from './draft-form';
+import { DraftPreviewLinks } from './draft-preview-links';
 import { DraftStateBadge } from './draft-state-badge';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { SaveStatus } from './use-draft-autosave';
@@ -270,6 +271,7 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
         <Button icon={<HistoryRegular />} onClick={() => setShowRevisions(true)}>
           {M.revisions}
         </Button>
+        <DraftPreviewLinks draft={draft} />
         <Button
           appearance="primary"
           icon={<SendRegular />}
