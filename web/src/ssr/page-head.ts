@@ -1,15 +1,15 @@
 import {
+  articleHref,
   articleListFeedPath,
   articleListPagePath,
   articleListTitle,
   escapeHtml,
   PreviewLinkMessages as PM,
-  PreviewLinkMessages as PM,
   PublicUiMessages as M,
   readersDateOf,
   stripTags,
 } from '@folio/shared';
-import type { ArticlePreview, ArticlePreview, ArticleListPage, PublicImageSize, PublicPageSnapshot } from '@folio/shared';
+import type { ArticlePreview, ArticleListPage, PublicImageSize, PublicPageSnapshot } from '@folio/shared';
 import { imageFactsFor, socialImageOf } from '../lib/images/picture';
 
 export interface PageHeadInput {
@@ -66,7 +66,6 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
   const home = homeContent(snapshot);
   const siteName = plainText(home.title || M.siteNameFallback, 80);
   if (snapshot.preview !== undefined) return previewHead(snapshot.preview, siteName);
-  if (snapshot.preview !== undefined) return previewHead(snapshot.preview, siteName);
   const article = snapshot.article;
   const listPage = snapshot.articleListPage;
   const tags: string[] = [];
@@ -92,6 +91,8 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
     tags.push('<meta name="robots" content="noindex" />');
   } else if (article) {
     title = `${article.title} - ${siteName}`;
+    // The slug address (server/API.md §E19), however the page was asked for.
+    canonical = `${origin}${articleHref(article)}`;
     description = article.excerpt ?? plainText(article.summary || article.content);
     // A link preview gets the 1200-wide JPEG (server/API.md §E11.1) of the cover, else of the
     // body's first image (§E18), else that image itself; an article showing none, the site's avatar.
@@ -161,24 +162,7 @@ export function buildPageHead({ origin, path, snapshot, status }: PageHeadInput)
 function previewHead(preview: ArticlePreview | null, siteName: string): string {
   const article = preview?.article;
   const title = article ? `${PM.titlePrefix}${article.title} - ${siteName}` : `${M.notFoundTitle} - ${siteName}`;
-  const description = article ? plainText(article.summary || article.content) : M.notFoundText;
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    '<meta name="robots" content="noindex" />',
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:title" content="${escapeHtml(article ? article.title : title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-  ].join('\n    ');
-}
-
-/**
- * A preview page's head (server/API.md §E17): never indexed, no canonical address (the article has
- * none yet), and a title and description for the chat app a friend gets the link in.
- */
-function previewHead(preview: ArticlePreview | null, siteName: string): string {
-  const article = preview?.article;
-  const title = article ? `${PM.titlePrefix}${article.title} - ${siteName}` : `${M.notFoundTitle} - ${siteName}`;
-  const description = article ? plainText(article.summary || article.content) : M.notFoundText;
+  const description = article ? (article.excerpt ?? plainText(article.summary || article.content)) : M.notFoundText;
   return [
     `<title>${escapeHtml(title)}</title>`,
     '<meta name="robots" content="noindex" />',
