@@ -40,6 +40,7 @@ describe('POST /api/admin/articles', () => {
       expect(response.body).toMatchObject({ code: 0, msg: '新增成功' });
       expect(response.body.data).toEqual({
         id,
+        slug: 'biao-ti',
         title: '标题',
         category: '前端开发',
         tags: 'React,JavaScript',
