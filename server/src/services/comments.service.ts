@@ -62,8 +62,8 @@ export interface Approval {
 }
 
 /**
- * Why a comment the moderation holds is held, checked in the order the rules apply (server/API.md
- * §E12): a blocked word holds it whatever the moderation, then `all`, else it is a first comment.
+ * Why a comment the moderation holds is held, checked in the order the rules apply
+ * (server/API.md §E12): a blocked word holds it whatever the moderation, then `all`, else it is a first comment.
  */
 function heldReasonOf(settings: CommentSettings, author: string, content: string): CommentHeldReason {
   if (hasBlockedWord(settings, author, content)) return 'blocked_word';
@@ -178,8 +178,8 @@ export class CommentsService {
   }
 
   /**
-   * Whether a held comment is still held, shown or gone, for the browser that posted it (server/API.md
-   * §E12.6); `undefined` when the token is not this comment's, which the route answers as if
+   * Whether a held comment is still held, shown or gone, for the browser that posted it
+   * (server/API.md §E12.6); `undefined` when the token is not this comment's, which the route answers as if
    * there were no such comment.
    */
   heldState(id: number, token: string): HeldCommentState | undefined {

@@ -10,8 +10,8 @@ const FULL_TEXT = 'full';
 const EXCERPT_ONLY = 'excerpt';
 
 /**
- * 订阅源: whether the RSS feeds carry each article whole or only its excerpt (server/API.md
- * §E18). Saved as soon as it is picked, apart from the page's 保存全部更改.
+ * 订阅源: whether the RSS feeds carry each article whole or only its excerpt
+ * (server/API.md §E18). Saved as soon as it is picked, apart from the page's 保存全部更改.
  */
 export function FeedSettingsCard() {
   const api = useAdminApi();

@@ -9,8 +9,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * A warning above every admin screen while the server's disk is full or failing (server/API.md
- * §E15): saves are then refused, and a failed background compaction is answered to no one.
+ * A warning above every admin screen while the server's disk is full or failing
+ * (server/API.md §E15): saves are then refused, and a failed background compaction is answered to no one.
  */
 export function StorageHealthBar() {
   const styles = useStyles();

@@ -21,8 +21,8 @@ import { PaginationLinks } from './pagination-links';
 import styles from './article-list-page.module.css';
 
 /**
- * `/articles`, `/tags/{tag}` and `/categories/{category}` with their `/page/{n}` (server/API.md
- * §E16): the count, the landing page's cards 20 a page, and pagination as links.
+ * `/articles`, `/tags/{tag}` and `/categories/{category}` with their `/page/{n}`
+ * (server/API.md §E16): the count, the landing page's cards 20 a page, and pagination as links.
  */
 export function ArticleListPage({ scope, page }: { scope: ArticleListScope; page: number }) {
   const { list, loading, missing } = useArticleListPage(scope, page);

@@ -25,8 +25,8 @@ import { Spinner } from '../../../../components/ui/spinner';
 import styles from './article-page.module.css';
 
 /**
- * `/articles/{slug}` (or `/articles/{id}`, shown at its slug address once loaded, server/API.md
- * §E19): the article with its Markdown body, share button and comments (docs/spec.md §2.3).
+ * `/articles/{slug}` (or `/articles/{id}`, shown at its slug address once loaded,
+ * server/API.md §E19): the article with its Markdown body, share button and comments (docs/spec.md §2.3).
  */
 export default function ArticlePage({ idParam }: { idParam: string }) {
   const state = useArticle(idParam);
