@@ -2,6 +2,37 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+/** A code-host repository as the tests describe it; {@link repoJson} fills in the rest. */
+export interface FakeRepo {
+  name: string;
+  description: string | null;
+  stargazers_count: number;
+  fork?: boolean;
+  updated_at?: string;
+  language?: string | null;
+  html_url?: string;
+}
+
+export const SAMPLE_REPOS: FakeRepo[] = [
+  { name: 'popular-no-description', description: null, stargazers_count: 500 },
+  { name: 'described-few-stars', description: '有描述但星标少', stargazers_count: 3, updated_at: '2026-01-01T00:00:00Z' },
+  { name: 'described-many-stars', description: '有描述且星标多', stargazers_count: 90 },
+  { name: 'a-fork', description: '这是一个 fork', stargazers_count: 9999, fork: true },
+];
+
+/** Repositories in the code host's JSON shape (api.github.com's `GET /users/{owner}/repos`). */
+export function repoJson(repos: FakeRepo[], owner = 'octocat') {
+  return repos.map((repo) => ({
+    name: repo.name,
+    description: repo.description,
+    html_url: repo.html_url ?? `https://github.com/${owner}/${repo.name}`,
+    stargazers_count: repo.stargazers_count,
+    fork: repo.fork ?? false,
+    language: repo.language ?? 'TypeScript',
+    updated_at: repo.updated_at ?? '2025-06-01T00:00:00Z',
+  }));
+}
+
 /** How the fake answers the next repository-list requests. */
 export type CodeHostReply =
   | { kind: 'json'; body: unknown }

@@ -14,8 +14,8 @@ import type { Context, Next } from 'koa';
  *   `<style>` and `style` anyway (see shared/src/html-allow-list.ts).
  * - images: owner-chosen covers, the code-host avatars and the contribution-calendar image come
  *   from any host the owner links, so any http(s) image is allowed, plus data:/blob: (Mermaid).
- * - connections: this origin (API, Socket.IO polling and WebSocket) and the code host's API for
- *   the projects section.
+ * - connections: this origin only (API, Socket.IO polling and WebSocket); the projects come
+ *   through the server (server/API.md §E20), so no page talks to the code host.
  * - frame-ancestors 'none': no other site may frame any page, the admin above all.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -24,7 +24,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
-  "connect-src 'self' https://api.github.com",
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

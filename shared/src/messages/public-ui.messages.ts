@@ -91,6 +91,4 @@ export const PublicUiMessages = {
   rssTitle: (site: string) => `${site} 的文章`,
   mainNavigation: '主导航',
   skipToContent: '跳到主要内容',
-  githubHttpFailed: (status: number) => `GitHub API 请求失败 (HTTP ${status})`,
-  requestTimeout: '请求超时',
 } as const;

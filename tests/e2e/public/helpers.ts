@@ -1,56 +1,21 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { TestServer } from '../../support/test-server.js';
 
-/** A code-host repository as api.github.com answers it. */
-export interface FakeRepo {
-  name: string;
-  description: string | null;
-  stargazers_count: number;
-  fork?: boolean;
-  updated_at?: string;
-  language?: string | null;
-}
-
-export const SAMPLE_REPOS: FakeRepo[] = [
-  { name: 'popular-no-description', description: null, stargazers_count: 500 },
-  { name: 'described-few-stars', description: '有描述但星标少', stargazers_count: 3, updated_at: '2026-01-01T00:00:00Z' },
-  { name: 'described-many-stars', description: '有描述且星标多', stargazers_count: 90 },
-  { name: 'a-fork', description: '这是一个 fork', stargazers_count: 9999, fork: true },
-];
-
-/** Repositories in the code host's JSON shape. */
-export function repoJson(repos: FakeRepo[], owner = 'octocat') {
-  return repos.map((repo) => ({
-    name: repo.name,
-    description: repo.description,
-    html_url: `https://github.com/${owner}/${repo.name}`,
-    stargazers_count: repo.stargazers_count,
-    fork: repo.fork ?? false,
-    language: repo.language ?? 'TypeScript',
-    updated_at: repo.updated_at ?? '2025-06-01T00:00:00Z',
-  }));
-}
-
-export interface ExternalOptions {
-  /** How the code host answers; default: {@link SAMPLE_REPOS}. */
-  github?: (route: Route) => Promise<void>;
-}
+export { SAMPLE_REPOS, repoJson } from '../../support/fake-code-host.js';
+export type { FakeRepo } from '../../support/fake-code-host.js';
 
 /**
- * Keeps the browser off the internet: the code host is answered by `options.github`, the
- * calendar image and every other external URL get a tiny PNG or a 404. Returns the URLs asked for.
+ * Keeps the browser off the internet: the calendar image gets a small picture and every other
+ * external URL a 404. The code host is not among them: the server asks it, and the fixtures point
+ * the server at a loopback one (the `codeHost` fixture). Returns the URLs asked for.
  */
-export async function routeExternal(page: Page, options: ExternalOptions = {}): Promise<string[]> {
+export async function routeExternal(page: Page): Promise<string[]> {
   const requested: string[] = [];
   await page.route(
     (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
     async (route) => {
       const url = route.request().url();
       requested.push(url);
-      if (url.startsWith('https://api.github.com/')) {
-        if (options.github) return options.github(route);
-        return route.fulfill({ json: repoJson(SAMPLE_REPOS) });
-      }
       if (/ghchart|calendar/.test(url)) return route.fulfill({ contentType: 'image/svg+xml', body: CALENDAR_SVG });
       return route.fulfill({ status: 404, body: '' });
     },

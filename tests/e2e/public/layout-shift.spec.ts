@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { WELCOME_TITLE, articleIdByTitle, openPage, routeExternal } from './helpers.js';
-import type { ExternalOptions } from './helpers.js';
 
 /** docs/spec.md §2.1: the top-bar links, and the section top's place below the window top after the scroll. */
 const NAV_LABELS = [
@@ -88,19 +87,16 @@ async function waitForScrollEnd(page: Page): Promise<void> {
   );
 }
 
-const failingExternals: ExternalOptions = {
-  github: (route) => route.fulfill({ status: 503, json: { message: 'unavailable' } }),
-};
-
 for (const failing of [false, true]) {
   const variant = failing ? 'the calendar and the code host failing' : 'the calendar and the code host answering';
   for (const width of [1280, 375]) {
     test.describe(`landing page at ${width} px with ${variant}`, () => {
       test.describe.configure({ timeout: 180_000 });
-      test.beforeEach(async ({ page }) => {
+      test.beforeEach(async ({ page, codeHost }) => {
         await page.setViewportSize({ width, height: 800 });
         if (failing) {
-          await routeExternal(page, failingExternals);
+          codeHost.reply({ kind: 'status', status: 503 });
+          await routeExternal(page);
           // The calendar image answers an error: it must keep its box.
           await page.route(/ghchart/, (route) => route.fulfill({ status: 404, body: '' }));
         } else {

@@ -4,7 +4,6 @@ import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { StarRegular } from '@fluentui/react-icons/headless/svg/star';
 import { PublicUiMessages as M, CommonUiMessages } from '@folio/shared';
 import { PageSection } from '../../../../components/page-section';
-import { httpUrl } from '../../../../lib/http-url';
 import { useSiteBlocks } from '../../layout/hooks/site-blocks-context';
 import { useProjects } from '../hooks/use-projects';
 import { Button } from '../../../../components/ui/button';
@@ -19,8 +18,8 @@ const CARD_STYLE = { minHeight: `${PLACEHOLDER_HEIGHT}px` };
 /** Project cards from the owner's public repositories, with a refresh button (docs/spec.md §2.2, §4.3). */
 export function ProjectsSection() {
   const { home, loaded } = useSiteBlocks();
-  // Wait for the site blocks so the owner is known before the first fetch.
-  const { projects, loading, warning, refresh } = useProjects(loaded ? httpUrl(home.github_url) : undefined);
+  // Fetched once the site blocks are known, and again when the owner changes the profile.
+  const { projects, loading, warning, refresh } = useProjects(loaded ? (home.github_url ?? '') : undefined);
   const busy = loading || !loaded;
   return (
     <PageSection

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CommonUiMessages } from '@folio/shared';
-import { fetchOwnerProjects } from '../api/github.api';
-import { ownerFromUrl } from '../model/projects';
-import type { Project } from '../model/projects';
-import { readProjectsCache, today, writeProjectsCache } from '../model/projects-cache';
+import type { Project } from '@folio/shared';
+import { isAbortError } from '../../../../lib/api-client';
+import { fetchProjects } from '../api/projects.api';
 
 export interface ProjectsState {
   projects: Project[];
@@ -13,51 +12,48 @@ export interface ProjectsState {
 }
 
 /**
- * The owner's projects: today's cache when there is one, else a fetch from the code host. On
- * failure a warning shows with the projects of the last good fetch, or none: never made-up ones
- * that would look like the owner's (docs/spec.md §4.3).
+ * The owner's projects, from the server, which fetches them from the code host and keeps the
+ * last good fetch. When the code host fails, a warning shows with the projects of that fetch, or
+ * with none: never made-up ones that would look like the owner's (docs/spec.md §4.3).
+ * `profileUrl` is undefined while the site blocks load; a changed profile fetches again.
  */
-export function useProjects(githubUrl: string | undefined): ProjectsState {
-  const owner = ownerFromUrl(githubUrl);
+export function useProjects(profileUrl: string | undefined): ProjectsState {
   const [state, setState] = useState<Omit<ProjectsState, 'refresh'>>({ projects: [], loading: true, warning: '' });
-  const run = useRef(0);
+  const controller = useRef<AbortController | null>(null);
 
   const load = useCallback(
-    async (force: boolean) => {
-      // Undefined while the site blocks are loading: the owner is not known yet.
-      if (githubUrl === undefined) return;
-      const id = ++run.current;
-      if (!owner) {
-        setState({ projects: [], loading: false, warning: '' });
-        return;
-      }
-      const cached = readProjectsCache(owner);
-      if (!force && cached && cached.day === today()) {
-        setState({ projects: cached.projects, loading: false, warning: '' });
-        return;
-      }
+    async (refresh: boolean) => {
+      if (profileUrl === undefined) return;
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
       setState((previous) => ({ ...previous, loading: true }));
       try {
-        const projects = await fetchOwnerProjects(owner);
-        if (id !== run.current) return;
-        writeProjectsCache(owner, projects);
-        setState({ projects, loading: false, warning: '' });
-      } catch (error) {
-        if (id !== run.current) return;
-        const message = error instanceof Error ? error.message : String(error);
+        const answer = await fetchProjects(current.signal, refresh);
+        if (current.signal.aborted) return;
         setState({
-          projects: cached?.projects ?? [],
+          projects: answer.projects,
           loading: false,
-          warning: CommonUiMessages.projectsFailed(message, cached !== null),
+          warning: answer.stale ? CommonUiMessages.projectsFailed(answer.error ?? '', answer.fetched_at !== null) : '',
         });
+      } catch (error) {
+        if (current.signal.aborted || isAbortError(error)) return;
+        // The server itself did not answer: what shows stays, and the warning says so.
+        const message = error instanceof Error ? error.message : String(error);
+        setState((previous) => ({
+          projects: previous.projects,
+          loading: false,
+          warning: CommonUiMessages.projectsFailed(message, previous.projects.length > 0),
+        }));
       }
     },
-    [owner, githubUrl],
+    [profileUrl],
   );
 
   useEffect(() => {
     void load(false);
   }, [load]);
+  useEffect(() => () => controller.current?.abort(), []);
 
   const refresh = useCallback(() => void load(true), [load]);
   return { ...state, refresh };
