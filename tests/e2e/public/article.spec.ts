@@ -20,7 +20,10 @@ test.describe('article page', () => {
     const html = renderedMarkup(await response.text());
     expect(html).toContain(`<title>${WELCOME_TITLE} - 你好，我是 Folio</title>`);
     expect(html).toContain('<meta name="description" content="介绍这个站点的功能');
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/articles/${id}"`));
+    // The slug address, made from the title (server/API.md §E19), whatever address was asked for.
+    expect(html).toMatch(
+      /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/articles\/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke"/,
+    );
     expect(html).toContain('<meta property="og:type" content="article"');
     expect(html).toContain(`<meta property="og:title" content="${WELCOME_TITLE}"`);
     expect(html).toContain('<meta name="twitter:card"');
@@ -204,7 +207,9 @@ test.describe('article page', () => {
     await openPage(page, `/articles/${id}`);
     await page.getByRole('button', { name: '分享' }).click();
     await expect(toast(page, '链接已复制到剪贴板')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/articles/${id}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/articles/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke`,
+    );
   });
 
   test('the back button returns to the list', async ({ page }) => {
@@ -219,10 +224,11 @@ test.describe('article page', () => {
   test('demo mode when the API fails: the sample article 1, commenting disabled', async ({ page }) => {
     await routeExternal(page);
     await openPage(page, '/');
-    await page.route(/\/api\/articles\/\d+/, (route) => route.abort());
+    // An article's detail by id or by slug (server/API.md §E19).
+    await page.route(/\/api\/articles\/(slug\/)?[^/?]+/, (route) => route.abort());
     // The seeded welcome article has id 1, the sample's id.
     await page.getByRole('link', { name: WELCOME_TITLE }).click();
-    await expect(page).toHaveURL(/\/articles\/1$/);
+    await expect(page).toHaveURL(/\/articles\/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke$/);
     await expect(page.getByTestId('demo-banner')).toContainText('演示模式');
     await expect(page.getByRole('heading', { level: 1, name: 'React 18 新特性详解' })).toBeVisible();
     await expect(page.getByText('演示模式下无法发表评论')).toBeVisible();
@@ -233,7 +239,8 @@ test.describe('article page', () => {
   test('demo mode for another id says 文章不存在或已被删除', async ({ page }) => {
     await routeExternal(page);
     await openPage(page, '/');
-    await page.route(/\/api\/articles\/\d+/, (route) => route.abort());
+    // An article's detail by id or by slug (server/API.md §E19).
+    await page.route(/\/api\/articles\/(slug\/)?[^/?]+/, (route) => route.abort());
     await page.getByRole('link', { name: 'Koa 中间件与优雅停机' }).click();
     await expect(page.getByTestId('not-found')).toContainText('文章不存在或已被删除');
   });

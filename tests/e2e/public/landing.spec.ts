@@ -199,8 +199,9 @@ test.describe('landing page', () => {
 
     // The sanitiser's rules stay its own: Mermaid cleans each diagram it draws with DOMPurify too,
     // and a diagram drawn after owner HTML was cleaned keeps the attributes it is drawn with.
-    await page.locator('a[href="/articles/1"]').first().click();
-    await expect(page).toHaveURL(/\/articles\/1$/);
+    // The card links to the article's slug address (server/API.md §E19).
+    await page.locator('a[href="/articles/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke"]').first().click();
+    await expect(page).toHaveURL(/\/articles\/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke$/);
     const svg = (await scrollToDiagram(page)).locator('svg');
     await expect(svg).toHaveAttribute('viewBox', /^[\d.-]+ [\d.-]+ [\d.]+ [\d.]+$/);
     await expect(svg.locator('path[d]').first()).toBeAttached();
@@ -297,7 +298,7 @@ test.describe('what the landing page loads', () => {
 
     // Reached by a link inside the app, the browser renders the body, with the one grammar it uses.
     await openPage(page, '/');
-    await page.locator(`a[href="/articles/${id}"]`).first().click();
+    await page.locator('a[href="/articles/zhi-you-rust-dai-ma"]').first().click();
     await expect(body.locator('code.language-rust .token.keyword').first()).toHaveText('fn');
     // An unknown language stays plain, escaped text.
     await expect(body.locator('code.language-brainfuck')).toHaveText('+[>+<-]');

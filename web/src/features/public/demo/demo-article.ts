@@ -1,8 +1,12 @@
 import type { PublicArticleDetail } from '@folio/shared';
 
-/** The built-in sample of demo mode (docs/spec.md §4.5): the only article, id 1. */
+/**
+ * The built-in sample of demo mode (docs/spec.md §4.5): the only article, id 1, shown at article
+ * 1's addresses: `/articles/1` and the slug the sample site's first article gets (server/API.md §E19).
+ */
 export const DEMO_ARTICLE: PublicArticleDetail = {
   id: 1,
+  slug: 'huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke',
   title: 'React 18 新特性详解',
   summary: '并发渲染、自动批处理与新的 Hooks：一文读懂 React 18 带来的变化。',
   category: '前端开发',

@@ -42,7 +42,7 @@ export function useArticle(address: string): ArticleState {
   const { error } = resource;
   if (error instanceof ApiError && error.status === 404) return { article: null, loading: false, demo: false, notFound: true };
   if (error && !resource.data) {
-    const article = id === DEMO_ARTICLE.id ? DEMO_ARTICLE : null;
+    const article = id === DEMO_ARTICLE.id || address === DEMO_ARTICLE.slug ? DEMO_ARTICLE : null;
     return { article, loading: false, demo: true, notFound: article === null };
   }
   const article = resource.data ?? null;
