@@ -50,8 +50,10 @@ describe('a scheduled article', () => {
       expect(publicAt - Date.parse(publishAt)).toBeLessThan(1000);
       await expect(realtime.waitFor('articles_updated')).resolves.toEqual({ ids: [id] });
       expect(await text(site, '/rss.xml')).toContain(`/articles/${id}<`);
-      expect(await text(site, '/sitemap.xml')).toContain(`/articles/${id}<`);
       const detail = await site.api<EnvelopeBody>('GET', `/api/admin/articles/${id}`, { token: site.token });
+      // The sitemap lists an article at its slug address (server/API.md §E19).
+      const { slug } = detail.body.data as { slug: string };
+      expect(await text(site, '/sitemap.xml')).toContain(`/articles/${slug}<`);
       // Its publication is the change made when it was scheduled: revision and updated_at stay.
       expect(detail.body.data).toMatchObject({ status: 'published', publish_at: publishAt, revision: 1 });
     } finally {

@@ -104,6 +104,9 @@ describe('import of the original (legacy) format', () => {
       tags: 'React,JavaScript',
       cover: '',
       summary: '',
+      // Without a summary the excerpt is the body's opening as plain text (server/API.md §E18).
+      excerpt: '第一篇文章',
+      share_image: '',
       content: '# Hello\n\n第一篇文章',
       views: 0,
       comment_count: 0,
