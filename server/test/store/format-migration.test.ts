@@ -99,8 +99,15 @@ describe('data format 2 → 3 (one comment file per article)', () => {
       const listed = await api<EnvelopeBody>('GET', '/api/admin/comments?per_page=100', { token });
       const comments = (listed.body.data as { comments: (CommentRecord & { article_title: string })[] }).comments;
       // Every comment, the binned article's included, with the private fields only the admin sees.
-      // A comment stored before replies and review reads as a shown top-level visitor comment.
-      const conversationDefaults = { parent_id: null, is_owner: false, status: 'published', reply_to_author: null };
+      // A comment stored before replies and review reads as a shown top-level visitor comment,
+      // never held, so with no reason for holding it.
+      const conversationDefaults = {
+        parent_id: null,
+        is_owner: false,
+        status: 'published',
+        reply_to_author: null,
+        held_reason: null,
+      };
       expect(comments.map(({ article_title: _title, ...comment }) => comment).sort(byId)).toEqual(
         old.comments.map((comment) => ({ ...comment, ...conversationDefaults })),
       );
