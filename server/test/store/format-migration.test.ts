@@ -120,7 +120,7 @@ describe('data format 2 → 3 (one comment file per article)', () => {
         ).toEqual(old.comments.filter((comment) => comment.article_id === article.id).map((comment) => comment.id));
       }
 
-      expect(await readJson('meta.json')).toMatchObject({ version: 4 });
+      expect(await readJson('meta.json')).toMatchObject({ version: DATA_FORMAT_VERSION });
       expect(await readdir(dataDir)).not.toContain('comments.json');
       expect((await readdir(path.join(dataDir, 'comments'))).sort()).toEqual(
         ['1.json', '2.json', '3.json', '4.json', '5.json', 'next-id.json'].sort(),
