@@ -88,7 +88,11 @@ describe.each(['/api/admin/articles/cover', '/api/admin/articles/images'])('imag
     const cases: [FormData, number, string][] = [
       [imageForm(undefined), 400, '未上传文件'],
       [imageForm(Buffer.from('%PDF-1.4 not an image at all'), 'cover.png'), 415, '不支持的图片格式'],
-      [imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(25 * 1024 * 1024 + 1)]), 'cover.png'), 413, '图片大小不能超过25MB'],
+      [
+        imageForm(Buffer.concat([buildImage('png'), Buffer.alloc(25 * 1024 * 1024 + 1)]), 'cover.png'),
+        413,
+        '图片大小不能超过25MB',
+      ],
     ];
     for (const [body, status, msg] of cases) {
       const response = await api<EnvelopeBody>('POST', endpoint, { token, body });

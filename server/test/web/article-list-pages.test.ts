@@ -207,7 +207,7 @@ describe('a tag page and a category page', () => {
   });
 
   it('are linked from the cards and from the article page', async () => {
-    const [, tagged] = await publishMany(2);
+    await publishMany(2);
     const landing = await page('/');
     expect(landing.html).toContain(`href="/tags/${ENCODED_TAG}"`);
     expect(landing.html).toContain(`href="/categories/${ENCODED_CATEGORY}"`);
