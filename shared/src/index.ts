@@ -16,6 +16,7 @@ export * from './mail.js';
 export * from './storage-health.js';
 export * from './article-lists.js';
 export * from './slugs.js';
+export * from './addresses.js';
 export * from './redirects.js';
 export * from './preview-links.js';
 export * from './reading-length.js';

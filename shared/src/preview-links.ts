@@ -5,22 +5,11 @@ import { PreviewLinkMessages as M } from './messages/preview-links.messages.js';
 export const PREVIEW_LINK_DEFAULT_DAYS = 7;
 /** The longest a preview link may be asked to last. */
 export const PREVIEW_LINK_MAX_DAYS = 30;
-/** A preview page's address: `/preview/{token}`. */
-export const PREVIEW_PATH_PREFIX = '/preview/';
 /**
  * A preview token as the server makes it: 32 random bytes in base64url, 256 bits. Anything else
  * is refused before it is hashed or looked up.
  */
 export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * What follows `/preview/` in a path (a trailing slash dropped), whatever it is, or undefined for
- * a path elsewhere: every such path is a preview page, a 404 one unless this is a live token.
- */
-export function previewTokenOfPath(path: string): string | undefined {
-  if (!path.startsWith(PREVIEW_PATH_PREFIX)) return undefined;
-  return path.slice(PREVIEW_PATH_PREFIX.length).replace(/\/$/, '');
-}
 
 /** A preview link as the admin lists it: never its token, which only its creation answers. */
 export interface PreviewLink {

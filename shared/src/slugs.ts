@@ -35,19 +35,3 @@ export const slugSchema = z
 
 /** The body of `PUT /api/admin/articles/{id}/slug`. */
 export const articleSlugChangeSchema = z.object({ slug: slugSchema }, { error: M.slugRequired });
-
-/** An article page's canonical address. */
-export const articlePath = (article: { slug: string }): string => `/articles/${article.slug}`;
-
-/** The slug of `/articles/{slug}` (a trailing slash allowed), or `undefined` for any other path. */
-export function slugOfArticlePath(path: string): string | undefined {
-  const match = /^\/articles\/([^/]+)\/?$/.exec(path);
-  return match?.[1];
-}
-
-/**
- * Where a link to an article goes: its slug address, or `/articles/{id}` for a copy without a
- * slug (a list from an older server, the demo articles), which the server sends on to the slug.
- */
-export const articleHref = (article: { id: number; slug?: string | undefined }): string =>
-  article.slug ? `/articles/${article.slug}` : `/articles/${article.id}`;

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { parseArticleListPath, previewTokenOfPath, PublicUiMessages as M } from '@folio/shared';
+import { CommonUiMessages, parseArticleListPath, previewTokenOfPath, PublicUiMessages as M } from '@folio/shared';
 import { Spinner } from '../../components/ui/spinner';
-import { ArticleListPage } from './article-lists/components/article-list-page';
 import { LandingPage } from './landing-page';
 import { NotFoundView } from './layout/components/not-found-view';
 import { PublicLayout } from './layout/components/public-layout';
@@ -12,6 +11,11 @@ import { useLocation } from './routing/public-router';
 const ArticlePage = lazy(() => import('./article/components/article-page'));
 // Its own small chunk beside the article page's, whose page it shows under a banner.
 const PreviewPage = lazy(() => import('./preview/components/preview-page'));
+// Its own chunk too: the landing page's script carries only what `/` renders (its budget is in
+// build/bench/page-weight.ts). A server-rendered list page keeps its HTML while the chunk loads.
+const ArticleListPage = lazy(() =>
+  import('./article-lists/components/article-list-page').then((module) => ({ default: module.ArticleListPage })),
+);
 
 /** The `{id}` of `/articles/{id}` (a trailing slash allowed), decoded; `undefined` for any other path. */
 function articleIdOf(pathname: string): string | undefined {
@@ -37,7 +41,13 @@ function PublicPage() {
   }
   // Before the article: `/articles/page/{n}` is a list page, never an article (server/API.md §E16).
   const listPage = parseArticleListPath(pathname);
-  if (listPage) return <ArticleListPage key={pathname} scope={listPage.scope} page={listPage.page} />;
+  if (listPage) {
+    return (
+      <Suspense fallback={<Spinner style={{ padding: '96px 0' }} label={CommonUiMessages.loading} />}>
+        <ArticleListPage key={pathname} scope={listPage.scope} page={listPage.page} />
+      </Suspense>
+    );
+  }
   const articleId = articleIdOf(pathname);
   if (articleId === undefined) return <NotFoundView />;
   return (
