@@ -108,6 +108,7 @@ export function ArticleScreen({ article, loading, demo, notFound, previewBanner 
             {M.views(article.views)}
           </span>
         )}
+        <span className={styles.lineBreak} aria-hidden="true" />
         <ArticleLength content={article.content} itemClassName={styles.metaItem} />
         {!previewBanner && (
           <Button className={styles.share} icon={<ShareRegular />} onClick={() => void share(article.title, article)}>
