@@ -41,7 +41,7 @@ test('two tabs edit one article: the second save is refused with a clear message
 
   await dialogB.getByLabel('标题').fill('第二个标签页的标题');
   await typeBody(tabB, '第二个标签页写的正文');
-  await dialogB.getByRole('button', { name: '保存' }).click();
+  await dialogB.getByRole('button', { name: '保存', exact: true }).click();
   const conflict = tabB.getByRole('alertdialog', { name: '文章已在别处被修改' });
   await expect(conflict).toBeVisible();
   await expect(conflict).toContainText('本次保存没有生效');
@@ -52,7 +52,7 @@ test('two tabs edit one article: the second save is refused with a clear message
   await expect(conflict).toBeHidden();
   await expect(dialogB.getByLabel('标题')).toHaveValue('第二个标签页的标题');
   await expect(tabB.locator('.cm-content')).toHaveText('第二个标签页写的正文');
-  await dialogB.getByRole('button', { name: '保存' }).click();
+  await dialogB.getByRole('button', { name: '保存', exact: true }).click();
   await expect(conflict).toBeVisible();
   expect((await serverCopy()).content).toBe('第一个标签页写的正文');
 
@@ -62,7 +62,7 @@ test('two tabs edit one article: the second save is refused with a clear message
   await expect(dialogB.getByLabel('标题')).toHaveValue('两个标签页');
   await expect(tabB.locator('.cm-content')).toHaveText('第一个标签页写的正文');
   await dialogB.getByLabel('标题').fill('合并后的标题');
-  await dialogB.getByRole('button', { name: '保存' }).click();
+  await dialogB.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(tabB, '保存成功')).toBeVisible();
   expect(await serverCopy()).toMatchObject({ title: '合并后的标题', content: '第一个标签页写的正文' });
 

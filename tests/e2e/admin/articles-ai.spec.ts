@@ -47,7 +47,7 @@ test('the provider suggestions show in the panel and are applied only when asked
   await expect(dialog.getByLabel('分类')).toHaveValue('测试分类');
   await expect(dialog.getByRole('textbox', { name: '标签' })).toHaveValue('标签甲,标签乙');
   await expect(dialog.getByLabel('摘要')).toHaveValue('模型生成的摘要');
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '保存成功')).toBeVisible();
   const saved = (await api('GET', `/api/admin/articles/${article?.id}`, { token })).body.data as AdminArticle;
   expect(saved).toMatchObject({ category: '测试分类', tags: '标签甲,标签乙', summary: '模型生成的摘要' });

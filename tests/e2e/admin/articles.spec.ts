@@ -29,7 +29,7 @@ test('create with validation errors, cover upload and built-in AI suggestions, t
 
   await page.getByRole('button', { name: '快速新增' }).click();
   const dialog = page.getByRole('dialog', { name: '快速新增文章' });
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '标题和正文必填')).toBeVisible();
   await expect(dialog.getByText('标题必填')).toBeVisible();
 
@@ -38,7 +38,7 @@ test('create with validation errors, cover upload and built-in AI suggestions, t
   await expect(dialog.getByRole('region', { name: '预览' }).getByRole('heading', { name: '你好 React' })).toBeVisible();
   await dialog.getByLabel('标签').fill('C++,测试');
   await expect(dialog.getByText('标签格式不合法', { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '标签格式不合法，只能包含中英文、数字、逗号、下划线、短横线')).toBeVisible();
   await dialog.getByLabel('标签').fill('测试');
 
@@ -56,7 +56,7 @@ test('create with validation errors, cover upload and built-in AI suggestions, t
   const appliedTags = await dialog.getByRole('textbox', { name: '标签' }).inputValue();
   expect(appliedTags.length).toBeGreaterThan(0);
 
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('article-row')).toHaveCount(4);
@@ -69,7 +69,7 @@ test('create with validation errors, cover upload and built-in AI suggestions, t
   const editDialog = page.getByRole('dialog', { name: '编辑文章' });
   await expect(editDialog.getByLabel('标题')).toHaveValue('测试文章');
   await editDialog.getByLabel('标题').fill('测试文章（修订）');
-  await editDialog.getByRole('button', { name: '保存' }).click();
+  await editDialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '保存成功')).toBeVisible();
   expect(await articleByTitle(api, token, '测试文章（修订）')).toMatchObject({ id: created?.id });
 });

@@ -92,11 +92,11 @@ test('评论设置 are saved and shown again, a too long entry is refused on its
   await dialog.getByRole('radio', { name: '首次评论需审核' }).check();
   await dialog.getByRole('textbox', { name: '屏蔽词' }).fill(`广告\n${'长'.repeat(101)}`);
   await dialog.getByRole('textbox', { name: '屏蔽地址' }).fill('203.0.113.\n@spam.test');
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(dialog.getByText('单个屏蔽词不能超过100个字符')).toBeVisible();
 
   await dialog.getByRole('textbox', { name: '屏蔽词' }).fill('广告\n  推广 \n广告');
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(toast(page, '评论设置已保存')).toBeVisible();
   await expect(dialog).toBeHidden();
   expect((await api('GET', '/api/admin/settings/comments', { token })).body.data).toEqual({

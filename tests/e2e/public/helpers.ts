@@ -52,12 +52,21 @@ export async function createArticle(
 /** The seeded sample article with a code block and a Mermaid diagram. */
 export const WELCOME_TITLE = '欢迎来到 Folio：我的第一篇博客';
 
-export async function articleIdByTitle(server: TestServer, title: string): Promise<number> {
+async function articleByTitle(server: TestServer, title: string): Promise<{ id: number; slug: string }> {
   const response = await fetch(`${server.url}/api/articles?search=${encodeURIComponent(title)}`);
-  const body = (await response.json()) as { articles: { id: number; title: string }[] };
+  const body = (await response.json()) as { articles: { id: number; slug: string; title: string }[] };
   const found = body.articles.find((article) => article.title === title);
   if (!found) throw new Error(`no article titled ${title}`);
-  return found.id;
+  return found;
+}
+
+export async function articleIdByTitle(server: TestServer, title: string): Promise<number> {
+  return (await articleByTitle(server, title)).id;
+}
+
+/** The path of an article's page: its slug address (server/API.md §E19). */
+export async function articlePathByTitle(server: TestServer, title: string): Promise<string> {
+  return `/articles/${(await articleByTitle(server, title)).slug}`;
 }
 
 /** A snackbar (Fluent toast) with this text. */

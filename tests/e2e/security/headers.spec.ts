@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '../fixtures.js';
-import { articleIdByTitle, WELCOME_TITLE } from '../public/helpers.js';
+import { articleIdByTitle, articlePathByTitle, WELCOME_TITLE } from '../public/helpers.js';
 
 /** Every kind of HTML answer: landing, article, missing article, unknown path, the admin. */
 const htmlPaths = (articleId: number) => [
@@ -85,11 +85,11 @@ test.describe('Host header with PUBLIC_URL', () => {
   test.use({ serverOptions: { seed: true, config: { publicUrl: 'https://blog.example.com' } } });
 
   test('absolute links come from PUBLIC_URL whatever the Host says', async ({ server }) => {
-    const id = await articleIdByTitle(server, WELCOME_TITLE);
-    const article = (await rawGet(server.url, `/articles/${id}`, { Host: 'evil.example' })).body;
-    expect(article).toContain(`<link rel="canonical" href="https://blog.example.com/articles/${id}"`);
+    const articlePath = await articlePathByTitle(server, WELCOME_TITLE);
+    const article = (await rawGet(server.url, articlePath, { Host: 'evil.example' })).body;
+    expect(article).toContain(`<link rel="canonical" href="https://blog.example.com${articlePath}"`);
     const rss = (await rawGet(server.url, '/rss.xml', { Host: 'evil.example' })).body;
-    expect(rss).toContain(`<link>https://blog.example.com/articles/${id}</link>`);
+    expect(rss).toContain(`<link>https://blog.example.com${articlePath}</link>`);
     expect(rss).not.toContain('evil.example');
     const robots = (await rawGet(server.url, '/robots.txt', { Host: 'evil.example' })).body;
     expect(robots).toContain('Sitemap: https://blog.example.com/sitemap.xml');
