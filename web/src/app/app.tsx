@@ -6,9 +6,9 @@ import type { SnapshotHolder } from '../lib/page-snapshot';
 
 // Admin code, with react-router, FluentProvider and its themes, is its own chunk: public pages
 // never download it (they route with PublicRouter and take the theme from a stylesheet, see
-// PublicRoot). The public routes are part of the main script, so a public page fetches its code
-// in one round trip (no lazy chunk to wait for after the main script has run); the admin
-// downloads them too, which costs it little.
+// PublicRoot). The public router and the landing page are part of the main script, so `/`
+// fetches its code in one round trip; the article, list and preview pages are chunks of their
+// own (see public-routes.tsx), which the landing page never downloads.
 const AdminRoot = lazy(() => import('./admin-root'));
 
 const NO_SNAPSHOT: SnapshotHolder = { snapshot: null, consumed: true };
