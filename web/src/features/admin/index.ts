@@ -25,6 +25,8 @@ export type { UploadImage } from './articles/api/image-upload';
 export { CoverField } from './articles/components/cover-field';
 export { PreviewLinksButton } from './articles/components/preview-links-panel';
 export type { PreviewLinksButtonProps } from './articles/components/preview-links-panel';
+export { SlugField } from './articles/components/slug-field';
+export type { SlugFieldProps } from './articles/components/slug-field';
 export type { Notify } from './hooks/admin-services';
 export { createSaveThrottle } from './articles/model/save-throttle';
 export type { SaveThrottle } from './articles/model/save-throttle';

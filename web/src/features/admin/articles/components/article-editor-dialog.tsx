@@ -22,7 +22,7 @@ import { useArticleEditor } from '../hooks/use-article-editor';
 import { useSaveKey } from '../hooks/use-save-key';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
-import { SlugField } from './slug-field';
+import { AdminSlugField } from './slug-field';
 import { RecoverDialog } from './recover-dialog';
 import { AdminPreviewLinksButton } from './preview-links-panel';
 import { SaveStateText } from './save-state-text';
@@ -118,7 +118,7 @@ function QuickArticleDialog({ target, onClose }: { target: number | 'new'; onClo
             </DialogTitle>
             <DialogContent className={styles.content}>
               <ArticleForm value={editor.fields} onChange={editor.edit} showRequired={editor.attempted} editorHeight="360px" />
-              <SlugField articleId={article?.id ?? null} />
+              <AdminSlugField articleId={article?.id ?? null} />
             </DialogContent>
             <DialogActions fluid className={styles.actions}>
               <Button className={styles.grow} icon={<OpenRegular />} onClick={() => void openFullEditor()} disabled={busy}>

@@ -12,7 +12,7 @@ import { useSaveKey } from '../hooks/use-save-key';
 import { formatFullScheduleTime } from '../model/article-status';
 import { ArticleConflictDialog } from './article-conflict-dialog';
 import { ArticleForm } from './article-form';
-import { SlugField } from './slug-field';
+import { AdminSlugField } from './slug-field';
 import { ArticleStatusBadge } from './article-status-badge';
 import { AdminPreviewLinksButton } from './preview-links-panel';
 import { EditorActions } from './editor-actions';
@@ -131,7 +131,7 @@ export default function ArticleEditorPage() {
         {!editor.loading && (
           <>
             <ArticleForm value={editor.fields} onChange={editor.edit} showRequired={editor.attempted} editorHeight="60vh" />
-            <SlugField articleId={editor.article?.id ?? null} />
+            <AdminSlugField articleId={editor.article?.id ?? null} />
           </>
         )}
       </main>

@@ -3,7 +3,9 @@ import { Button, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-
 import { AddressMessages as M, slugProblem, SNACKBAR_MS, UiMessages } from '@folio/shared';
 import type { AdminArticleDetail } from '@folio/shared';
 import { errorMessage } from '../../../../lib/api-client';
+import type { ApiClient } from '../../../../lib/api-client';
 import { useAdminApi, useNotify } from '../../hooks/admin-services';
+import type { Notify } from '../../hooks/admin-services';
 import { useAdminPlatform } from '../../platform';
 
 const useStyles = makeStyles({
@@ -12,23 +14,37 @@ const useStyles = makeStyles({
   address: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' },
 });
 
+export interface SlugFieldProps {
+  /** The article in the editor; null for one not saved yet, whose slug the server makes from its title. */
+  articleId: number | null;
+  /** The signed-in client the slug is read and saved with. */
+  api: ApiClient;
+  notify: Notify;
+  /** The server's origin, for the address the slug gives (the desktop's pages are not on it). */
+  serverUrl: string;
+  /**
+   * Why the slug cannot be changed now (the desktop offline): the field stays, greyed out, with
+   * the slug last read, and says why.
+   */
+  unavailableReason?: string;
+}
+
 /**
- * The article's slug in both editors (server/API.md §E19): checked as it is typed, with the
+ * The article's slug in the editors (server/API.md §E19): checked as it is typed, with the
  * address it gives, and saved on its own (`PUT /api/admin/articles/{id}/slug`), which moves
  * neither the article's revision nor anything the editor holds. A new article gets its slug from
- * the title when it is first saved.
+ * the title when it is first saved. Needs no admin context, so the desktop's draft editor shows it too.
  */
-export function SlugField({ articleId }: { articleId: number | null }) {
+export function SlugField({ articleId, api, notify, serverUrl, unavailableReason }: SlugFieldProps) {
   const styles = useStyles();
-  const api = useAdminApi();
-  const notify = useNotify();
-  const platform = useAdminPlatform();
   const [saved, setSaved] = useState<string | null>(null);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  const unavailable = unavailableReason !== undefined;
 
   useEffect(() => {
-    if (articleId === null) return;
+    // Read again when the server comes back: the slug may have changed elsewhere meanwhile.
+    if (articleId === null || unavailable) return;
     const controller = new AbortController();
     api.get<AdminArticleDetail>(`/api/admin/articles/${articleId}`, { signal: controller.signal }).then(
       ({ data }) => {
@@ -38,13 +54,12 @@ export function SlugField({ articleId }: { articleId: number | null }) {
       () => undefined,
     );
     return () => controller.abort();
-  }, [api, articleId]);
+  }, [api, articleId, unavailable]);
 
-  const origin = platform.apiBaseUrl || window.location.origin;
-  if (articleId === null || saved === null) {
+  if (articleId === null || saved === null || unavailable) {
     return (
-      <Field label={M.slugLabel} hint={M.slugAutomatic}>
-        <Input disabled value="" aria-label={M.slugLabel} />
+      <Field label={M.slugLabel} hint={unavailableReason ?? M.slugAutomatic}>
+        <Input disabled value={saved ?? ''} aria-label={M.slugLabel} />
       </Field>
     );
   }
@@ -84,9 +99,17 @@ export function SlugField({ articleId }: { articleId: number | null }) {
       </div>
       {!problem && (
         <Text size={200} className={styles.address} data-testid="slug-address">
-          {M.slugAddress(`${origin}/articles/${slug}`)}
+          {M.slugAddress(`${serverUrl.replace(/\/+$/, '')}/articles/${slug}`)}
         </Text>
       )}
     </Field>
   );
+}
+
+/** The admin editors' 链接名, with the client and origin of the admin they are in. */
+export function AdminSlugField({ articleId }: Pick<SlugFieldProps, 'articleId'>) {
+  const api = useAdminApi();
+  const notify = useNotify();
+  const platform = useAdminPlatform();
+  return <SlugField articleId={articleId} api={api} notify={notify} serverUrl={platform.apiBaseUrl || window.location.origin} />;
 }
