@@ -14,10 +14,12 @@ export {
   PreviewLinksButton,
   resolveFileUrl,
   SideBySideDiff,
+  SlugField,
 } from '@folio/web/admin';
 export type {
   AdminCommentEvents,
   AdminPlatform,
+  ApiClient,
   FetchLike,
   Notification,
   Notify,

@@ -198,4 +198,5 @@ export const DesktopUiMessages = {
   importFinished: '本地导入已完成',
   importNeedsOnline: '导入需要连接服务器',
   previewLinksNeedOnline: '预览链接需要连接服务器',
+  slugNeedsOnline: '修改链接名需要连接服务器',
 } as const;

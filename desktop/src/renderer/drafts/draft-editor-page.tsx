@@ -12,6 +12,7 @@ import { ConflictView } from '../conflict/conflict-view';
 import { formatDateTime } from '../web-admin';
 import { DraftForm } from './draft-form';
 import { DraftPreviewLinks } from './draft-preview-links';
+import { DraftSlugField } from './draft-slug-field';
 import { DraftStateBadge } from './draft-state-badge';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { SaveStatus } from './use-draft-autosave';
@@ -299,7 +300,13 @@ function DraftEditor({ initial, onReplace }: { initial: Draft; onReplace: (draft
             }}
           />
         ) : (
-          <DraftForm value={fields} onChange={change} focus={focus.on} onExitFocus={() => focus.toggle(false)} />
+          <DraftForm
+            value={fields}
+            onChange={change}
+            focus={focus.on}
+            onExitFocus={() => focus.toggle(false)}
+            moreDetails={<DraftSlugField draft={draft} />}
+          />
         )}
       </main>
       <RevisionsDrawer

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { DesktopUiMessages as M, tagsAreWellFormed, tagsFromCommaString, UiMessages } from '@folio/shared';
@@ -58,6 +59,8 @@ export interface DraftFormProps {
   onChange: (patch: Partial<ArticleFields>) => void;
   /** Only the text, over the whole window. */
   focus?: boolean;
+  /** Fields that are not the draft's own (the server's 链接名), last among those that fold away. */
+  moreDetails?: ReactNode;
   onExitFocus?: () => void;
 }
 
@@ -65,7 +68,7 @@ export interface DraftFormProps {
  * The article fields of a draft with the admin's Markdown editor, which gets the rest of the
  * window: 分类/标签/摘要/封面 fold away (the choice is remembered) and focus mode leaves only the text.
  */
-export function DraftForm({ value, onChange, focus = false, onExitFocus }: DraftFormProps) {
+export function DraftForm({ value, onChange, focus = false, onExitFocus, moreDetails }: DraftFormProps) {
   const styles = useStyles();
   const tagsValid = tagsAreWellFormed(value.tags);
   const [detailsOpen, setDetailsOpen] = useStoredToggle('folio.editor.detailsOpen', false);
@@ -118,6 +121,7 @@ export function DraftForm({ value, onChange, focus = false, onExitFocus }: Draft
               onChange={(_, data) => onChange({ summary: data.value })}
             />
           </Field>
+          {moreDetails}
         </div>
       )}
       {focus && (
