@@ -33,6 +33,21 @@ describe('createSession', () => {
     ]);
   });
 
+  it('says the login expired once when several calls meet the same expiry', () => {
+    const { session, visits } = buildSession();
+    session.signIn('abc');
+    // The second 401 arrives before the first navigation has moved the page.
+    session.expire();
+    session.expire();
+    expect(visits).toEqual([
+      { path: '/admin/login', state: { from: '/admin/articles?page=2', message: UiMessages.sessionExpired } },
+    ]);
+    // Signed in again, a later expiry is told again.
+    session.signIn('def');
+    session.expire();
+    expect(visits).toHaveLength(2);
+  });
+
   it('sends a browser that never signed in to login without saying a login expired', () => {
     const { session, visits } = buildSession();
     session.expire();

@@ -34,11 +34,20 @@ export interface SessionDeps {
 /** The admin session over the platform's token storage, with no React in it. */
 export function createSession({ tokenStorage, basePath, currentLocation, goTo, revoke }: SessionDeps): Session {
   const loginPath = `${basePath}/login`;
+  // Several calls in flight can meet the same expiry (the guard's check and a list's refetch): the
+  // first sends the owner to login with the message, and the later ones, finding no token, must
+  // not send them there again without it.
+  let expiredHere = false;
   return {
     hasToken: () => Boolean(tokenStorage.get()),
-    signIn: (token) => tokenStorage.set(token),
+    signIn: (token) => {
+      expiredHere = false;
+      tokenStorage.set(token);
+    },
     expire() {
       const hadToken = Boolean(tokenStorage.get());
+      if (!hadToken && expiredHere) return;
+      expiredHere = hadToken;
       tokenStorage.clear();
       const { pathname, search } = currentLocation();
       // Already on the login page (a failed verify there): stay, do not stack a redirect.
