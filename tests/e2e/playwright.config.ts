@@ -13,7 +13,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI a failing test runs once more and is reported as flaky if it then passes: a whole-suite
+  // run on two shared cores has shown rare timing failures (an axe scan during a colour
+  // transition, a dialog that came late) that a second run does not repeat. Locally none.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: '../../test-results',
   use: {
