@@ -8,6 +8,24 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import styles from './comments-section.module.css';
 
+/**
+ * A comment's text, after "回复 @<昵称>" when it answers a reply. Plain text: comments are never
+ * rendered as HTML (server/API.md §3.5).
+ */
+export function CommentText({ content, replyTo }: { content: string; replyTo: string | null }) {
+  return (
+    <p className={styles.content} dir="auto">
+      {replyTo !== null && (
+        <span className={styles.answering} dir="ltr">
+          {C.answering}
+          <bdi>{replyTo}</bdi>{' '}
+        </span>
+      )}
+      {content}
+    </p>
+  );
+}
+
 export interface CommentEntryProps {
   comment: PublicComment;
   /** The nickname of the reply it answers, when that is not the thread's first comment. */
@@ -53,16 +71,7 @@ export function CommentEntry({ comment, replyTo, highlighted, canReply, replying
             {formatDate(comment.created_at)}
           </time>
         </div>
-        {/* Plain text: comments are never rendered as HTML (server/API.md §3.5). */}
-        <p className={styles.content} dir="auto">
-          {replyTo !== null && (
-            <span className={styles.answering} dir="ltr">
-              {C.answering}
-              <bdi>{replyTo}</bdi>{' '}
-            </span>
-          )}
-          {comment.content}
-        </p>
+        <CommentText content={comment.content} replyTo={replyTo} />
         <Button
           ref={replyButton}
           className={styles.replyButton}

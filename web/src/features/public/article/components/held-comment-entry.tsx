@@ -2,6 +2,7 @@ import { PublicCommentMessages as C } from '@folio/shared';
 import { formatDate } from '../../../../lib/format';
 import { Badge } from '../../../../components/ui/badge';
 import type { HeldComment } from '../model/held-comments';
+import { CommentText } from './comment-entry';
 import styles from './comments-section.module.css';
 
 /**
@@ -22,15 +23,7 @@ export function HeldCommentEntry({ comment, replyTo }: { comment: HeldComment; r
           {formatDate(comment.created_at)}
         </time>
       </div>
-      <p className={styles.content} dir="auto">
-        {replyTo !== null && (
-          <span className={styles.answering} dir="ltr">
-            {C.answering}
-            <bdi>{replyTo}</bdi>{' '}
-          </span>
-        )}
-        {comment.content}
-      </p>
+      <CommentText content={comment.content} replyTo={replyTo} />
       <p className={styles.heldNote}>{C.heldNote}</p>
     </div>
   );
