@@ -2,8 +2,10 @@ import { DEFAULT_MAIL_LIMITS } from '../../src/config.js';
 import type { MailLimits, ServerConfig } from '../../src/config.js';
 import type { CommentNoticeEvent, StoredComment } from '../../src/services/comment-notices.js';
 import type { CommentRecord } from '../../src/store/records.js';
-import { startTestServer } from '../../../tests/support/test-server.js';
-import type { TestServer } from '../../../tests/support/test-server.js';
+import { expect } from 'vitest';
+import type { AdminMailStatus } from '@folio/shared';
+import { apiClient, startTestServer } from '../../../tests/support/test-server.js';
+import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 
 export const OWNER_EMAIL = 'owner@example.com';
 export const SITE_ORIGIN = 'https://blog.example.com';
@@ -71,4 +73,12 @@ export async function queueNotice(server: TestServer, event: CommentNoticeEvent,
 /** Marks `address` as confirmed by its owner, as following the link of its confirmation mail does. */
 export async function confirmAddress(server: TestServer, address: string): Promise<void> {
   await server.app.store.mutate(['mail'], (state) => state.mail.confirm(address.trim().toLowerCase()));
+}
+
+/** The admin's view of the outbox (server/API.md §E13.1), read with a fresh sign-in. */
+export async function mailStatus(target: TestServer): Promise<AdminMailStatus> {
+  const token = await target.login();
+  const response = await apiClient(target.url)<EnvelopeBody>('GET', '/api/admin/mail', { token });
+  expect(response.status).toBe(200);
+  return response.body.data as AdminMailStatus;
 }

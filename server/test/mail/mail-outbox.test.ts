@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminMailStatus } from '@folio/shared';
 import { apiClient } from '../../../tests/support/test-server.js';
-import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
+import type { TestServer } from '../../../tests/support/test-server.js';
 import {
   OWNER_EMAIL,
+  mailStatus,
   SITE_ORIGIN,
   buildComment,
   confirmAddress,
@@ -25,13 +25,6 @@ afterEach(async () => {
   server = undefined;
   sink = undefined;
 });
-
-async function mailStatus(target: TestServer): Promise<AdminMailStatus> {
-  const token = await target.login();
-  const response = await apiClient(target.url)<EnvelopeBody>('GET', '/api/admin/mail', { token });
-  expect(response.status).toBe(200);
-  return response.body.data as AdminMailStatus;
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
