@@ -22,3 +22,4 @@ export * from './preview-links.js';
 export * from './reading-length.js';
 export * from './feed-settings.js';
 export * from './projects.js';
+export * from './blog-import.js';
