@@ -23,3 +23,4 @@ export * from './reading-length.js';
 export * from './feed-settings.js';
 export * from './projects.js';
 export * from './blog-import.js';
+export * from './backups.js';
