@@ -1,0 +1,49 @@
+import type { BlogImportJob } from '@folio/shared';
+
+/** The admin socket event that carries a job's progress (server/API.md §E21). */
+export const IMPORT_PROGRESS_EVENT = 'admin:import-progress';
+
+export interface ImportProgressListeners {
+  onJob(job: BlogImportJob): void;
+  /** true once the handshake (with the admin token) is accepted, false when the connection drops. */
+  onConnectedChange(connected: boolean): void;
+}
+
+export interface ImportProgressSocketOptions {
+  /** The server's origin; '' for the page's own. */
+  baseUrl: string;
+  /** Read again at every (re)connection, as the comment socket does (server/API.md §E12). */
+  getToken: () => string | null;
+}
+
+/**
+ * The browser's own Socket.IO connection for an import's progress, open only while the 导入博客
+ * screen follows a running job. The handshake carries the admin token, which puts it in the
+ * server's `admin` room where the progress events are sent. Returns the close function.
+ */
+export function openImportProgressSocket(
+  { baseUrl, getToken }: ImportProgressSocketOptions,
+  listeners: ImportProgressListeners,
+): () => void {
+  let closed = false;
+  let close = () => undefined as void;
+  void import('socket.io-client').then(({ io }) => {
+    if (closed) return;
+    const socket = io(baseUrl || undefined, {
+      path: '/socket.io/',
+      transports: ['websocket', 'polling'],
+      // A new Manager: the comment socket of the same page must not be closed with this one.
+      forceNew: true,
+      auth: (send) => send({ token: getToken() ?? '' }),
+    });
+    socket.on(IMPORT_PROGRESS_EVENT, (job: BlogImportJob) => listeners.onJob(job));
+    socket.on('connect', () => listeners.onConnectedChange(true));
+    socket.on('disconnect', () => listeners.onConnectedChange(false));
+    socket.on('connect_error', () => listeners.onConnectedChange(false));
+    close = () => void socket.close();
+  });
+  return () => {
+    closed = true;
+    close();
+  };
+}
