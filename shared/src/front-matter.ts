@@ -9,6 +9,7 @@
  * - `parseFrontMatterDate(value): string | undefined` — a YAML/TOML date as a server/API.md §1.4 timestamp.
  * - `articleDatesOf(parsed)` — `created_at` and `updated_at` by the dates rule of server/API.md §E4.
  * - `MARKDOWN_FILE_NAME` — the `.md` / `.markdown` name rule; `titleFromFileName(name)`.
+ * - `readFrontMatterFields(text)` — the raw fields, lower-cased keys, `{}` when unreadable.
  *
  * Fields: `title`; `date`; `updated` (or `lastmod`, Hugo's name); `category` or `categories`
  * (string or list, first non-empty item; the others in `otherCategories`); `tags` (list or comma string); `summary`,
@@ -269,6 +270,20 @@ export function articleDatesOf(parsed: Pick<ParsedMarkdown, 'date' | 'updated'>)
 export function titleFromFileName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   return base.replace(MARKDOWN_FILE_NAME, '').trim();
+}
+
+/**
+ * The front matter's fields under lower-case names (as {@link parseMarkdownArticle} reads them),
+ * for the fields only an importer needs (`slug`, `url`, `aliases`, `permalink`); `{}` when the
+ * text has none or it cannot be read.
+ */
+export function readFrontMatterFields(source: string): Record<string, unknown> {
+  try {
+    return withLowerCaseKeys(splitFrontMatter(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')).fields);
+  } catch (error) {
+    if (error instanceof FrontMatterError) return {};
+    throw error;
+  }
 }
 
 /**

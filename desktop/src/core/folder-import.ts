@@ -23,6 +23,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DesktopMessages as D, FolderImportMessages as F, isValidCover } from '@folio/shared';
 import type { ArticleFields } from '@folio/shared';
+import { parseForImport } from '@folio/shared/markdown-import-parse';
 import type { ApiResult, ArticleDates, ArticlePublication, ArticlesApi } from './articles-api.js';
 import { checkArticle, readMarkdownFile } from './folder-scan.js';
 import type { ImportPreview } from './folder-scan.js';
@@ -31,7 +32,6 @@ import { findImageRefs, rewriteImageRefs } from './image-links.js';
 import type { ImageRef } from './image-links.js';
 import { imageProblem, judgeImage } from './import-images.js';
 import type { JudgedImage } from './import-images.js';
-import { parseForImport } from './import-parse.js';
 
 export type DuplicateChoice = 'skip' | 'update' | 'import-as-new';
 

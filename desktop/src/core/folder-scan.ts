@@ -27,11 +27,11 @@ import { DesktopMessages as D, FolderImportMessages as F, LIMITS, articleCreateS
 import { MARKDOWN_FILE_NAME, titleFromFileName } from '@folio/shared/front-matter';
 import type { ParsedMarkdown } from '@folio/shared/front-matter';
 import type { ArticleCreateRequest } from '@folio/shared';
+import { parseForImport } from '@folio/shared/markdown-import-parse';
 import { findImageRefs } from './image-links.js';
 import type { ImageRef } from './image-links.js';
 import { imageProblem, judgeImage } from './import-images.js';
 import type { ImageVerdict } from './import-images.js';
-import { parseForImport } from './import-parse.js';
 
 export interface FoundFile {
   path: string;
