@@ -22,3 +22,4 @@ export * from './admin-comments.messages.js';
 export * from './storage.messages.js';
 export * from './addresses.messages.js';
 export * from './preview-links.messages.js';
+export * from './blog-import-ui.messages.js';

@@ -26,6 +26,7 @@ import { SkillsPage } from './skills/components/skills-page';
 const ArticlesPage = lazy(() => import('./articles/components/articles-page'));
 const ArticleEditorPage = lazy(() => import('./articles/components/article-editor-page'));
 const CommentsPage = lazy(() => import('./comments/components/comments-page'));
+const BlogImportPage = lazy(() => import('./blog-import/components/blog-import-page'));
 
 export interface AdminAppProps {
   platform: AdminPlatform;
@@ -117,6 +118,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
                       <Route path="articles" element={<ArticlesPage />} />
                       <Route path="comments" element={<CommentsPage />} />
                       <Route path="redirects" element={<RedirectsPage />} />
+                      <Route path="blog-import" element={<BlogImportPage />} />
                       <Route path="data" element={<DataPage />} />
                     </Route>
                   </Route>

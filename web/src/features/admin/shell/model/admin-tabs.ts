@@ -1,6 +1,6 @@
-import { AddressMessages, AdminUiMessages } from '@folio/shared';
+import { AddressMessages, AdminUiMessages, BlogImportUiMessages } from '@folio/shared';
 
-/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19). */
+/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19) and 导入博客 (server/API.md §E21). */
 export const ADMIN_TABS = [
   { path: 'content', label: AdminUiMessages.tabContent },
   { path: 'skills', label: AdminUiMessages.tabSkills },
@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { path: 'articles', label: AdminUiMessages.tabArticles },
   { path: 'comments', label: AdminUiMessages.tabComments },
   { path: 'redirects', label: AddressMessages.redirectsTab },
+  { path: 'blog-import', label: BlogImportUiMessages.tab },
   { path: 'data', label: AdminUiMessages.tabData },
 ] as const;
 
