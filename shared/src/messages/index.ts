@@ -22,4 +22,5 @@ export * from './admin-comments.messages.js';
 export * from './storage.messages.js';
 export * from './addresses.messages.js';
 export * from './preview-links.messages.js';
+export * from './blog-import-sources.messages.js';
 export * from './blog-import-ui.messages.js';
