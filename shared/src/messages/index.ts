@@ -24,3 +24,4 @@ export * from './addresses.messages.js';
 export * from './preview-links.messages.js';
 export * from './blog-import-sources.messages.js';
 export * from './blog-import-ui.messages.js';
+export * from './backup-screens.messages.js';

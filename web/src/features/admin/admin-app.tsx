@@ -9,6 +9,7 @@ import { logout } from './auth/api/auth.api';
 import { SessionContext } from './auth/hooks/session';
 import { createSession } from './auth/model/session';
 import { AvatarsPage } from './avatars/components/avatars-page';
+import { BackupsPage } from './backups/components/backups-page';
 import { CommentActivityOutlet } from './comments/live/comment-activity';
 import { ContactsPage } from './contacts/components/contacts-page';
 import { ContentPage } from './content/components/content-page';
@@ -120,6 +121,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
                       <Route path="redirects" element={<RedirectsPage />} />
                       <Route path="blog-import" element={<BlogImportPage />} />
                       <Route path="data" element={<DataPage />} />
+                      <Route path="backups" element={<BackupsPage />} />
                     </Route>
                   </Route>
                 </Route>

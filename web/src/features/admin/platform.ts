@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ComponentType } from 'react';
 import type { AdminCommentNotice } from '@folio/shared';
 import type { FetchLike } from '../../lib/api-client';
 
@@ -80,6 +81,11 @@ export interface AdminPlatform {
    * native notification or its own toast): the admin then only keeps its counts.
    */
   commentEvents?: AdminCommentEvents;
+  /**
+   * The platform's own part of the 备份 screen, shown above its settings: the desktop's copy of
+   * the backups at home (server/API.md §E22). Absent in the browser.
+   */
+  backupsPanel?: ComponentType;
 }
 
 export const AdminPlatformContext = createContext<AdminPlatform | null>(null);

@@ -9,6 +9,7 @@ import { CommentsUnreadButton } from '../../comments/components/comments-unread-
 import { useAdminServices } from '../../hooks/admin-services';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
+import { BackupFailureBar } from '../../backups/components/backup-failure-bar';
 import { StorageHealthBar } from '../../storage/components/storage-health-bar';
 import { ADMIN_TABS, tabForPath } from '../model/admin-tabs';
 
@@ -81,6 +82,7 @@ export function AdminShell() {
         </div>
       </header>
       <StorageHealthBar />
+      <BackupFailureBar />
       <div className={mergeClasses(styles.body, compact && styles.compactBody)}>
         <nav className={mergeClasses(styles.nav, compact && styles.compactNav)} aria-label={AdminUiMessages.adminMenu}>
           <TabList

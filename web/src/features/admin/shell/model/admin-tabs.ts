@@ -1,6 +1,6 @@
-import { AddressMessages, AdminUiMessages, BlogImportUiMessages } from '@folio/shared';
+import { AddressMessages, AdminUiMessages, BackupScreenMessages, BlogImportUiMessages } from '@folio/shared';
 
-/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19) and 导入博客 (server/API.md §E21). */
+/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19), 导入博客 (server/API.md §E21) and 备份 (server/API.md §E22). */
 export const ADMIN_TABS = [
   { path: 'content', label: AdminUiMessages.tabContent },
   { path: 'skills', label: AdminUiMessages.tabSkills },
@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { path: 'redirects', label: AddressMessages.redirectsTab },
   { path: 'blog-import', label: BlogImportUiMessages.tab },
   { path: 'data', label: AdminUiMessages.tabData },
+  { path: 'backups', label: BackupScreenMessages.tab },
 ] as const;
 
 /** The tab a pathname belongs to: '/admin' itself is the content editor. */
