@@ -37,11 +37,13 @@ import { registerProjectRoutes } from './routes/projects.routes.js';
 import { registerDiagramRoutes } from './routes/diagrams.routes.js';
 import { registerAvatarRoutes } from './routes/avatars.routes.js';
 import { registerBackupRoutes } from './routes/admin/backup.routes.js';
+import { registerBackupScheduleRoutes } from './routes/admin/backups-schedule.routes.js';
 import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerSkillAndContactRoutes } from './routes/skills-and-contacts.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
 import { seedSampleSite } from './services/seed.service.js';
+import type { BackupHooks } from './services/backups/index.js';
 import { createServices } from './services/services.js';
 import { Store } from './store/store.js';
 
@@ -70,6 +72,8 @@ export interface CreateAppOptions {
   seed?: boolean;
   /** Load the server-rendering bundle at start rather than on the first page view (default false). */
   warmUp?: boolean;
+  /** Scheduled backups' targets, clock and retry delay, for tests (server/API.md §E22). */
+  backups?: BackupHooks;
 }
 
 /** Builds the Koa app, the HTTP server and Socket.IO on one port, without listening. */
@@ -80,7 +84,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     await seedSampleSite(store);
     logger.info('Seeded the sample site into an empty data directory');
   }
-  const services = await createServices(config, store, logger);
+  const services = await createServices(config, store, logger, options.backups);
   // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
   await services.idempotency.pruneExpired();
 
@@ -108,6 +112,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerUploadRoutes(api, context);
   registerAvatarRoutes(api, context);
   registerBackupRoutes(api, context);
+  registerBackupScheduleRoutes(api, context);
   registerSkillAndContactRoutes(api, context);
   registerDiagramRoutes(api, context);
   registerArticleRoutes(api, context);
@@ -137,6 +142,9 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   const stopSchedule = services.schedule.start((ids) => emitArticlesChanged(context, ids), logger);
   // Comment mail waiting since the last stop goes first, then each as it is queued (server/API.md §E13).
   services.mail.start();
+  // Half-written backups of a killed run go, its run is marked failed, and a schedule missed while
+  // the server was down runs now (server/API.md §E22).
+  await services.backups.start();
   // Uploads stored before page sizes existed, or restored from a backup, get them in the background.
   void services.imageSizes.catchUp();
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
@@ -222,6 +230,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       await stopRecycleBinPurge();
       await stopSchedule();
       await services.imageSizes.stop();
+      await services.backups.stop();
       await services.mail.stop();
       await store.flush();
     },

@@ -14,7 +14,9 @@ export type ErrorSlug =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
-  | 'internal_error';
+  | 'internal_error'
+  /** A backup target (WebDAV, S3, a folder) refused or failed (server/API.md §E22). */
+  | 'bad_gateway';
 
 /** An error that maps onto the API envelope: HTTP status, `error` slug, Chinese `msg`, optional `data`. */
 export class AppError extends Error {

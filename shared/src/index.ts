@@ -24,3 +24,4 @@ export * from './feed-settings.js';
 export * from './projects.js';
 export * from './blog-import.js';
 export * from './backups.js';
+export * from './backup-settings.js';

@@ -57,14 +57,24 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
  * copied over from an old deployment), which import would refuse: a backup we write must be
  * one we can read. The import then warns about the file instead of failing.
  */
-export async function* backupExportChunks(backups: BackupRepository, uploads: UploadsRepository): AsyncGenerator<string> {
-  const { head, filenames } = snapshotBackup(backups);
+export function backupExportChunks(backups: BackupRepository, uploads: UploadsRepository): AsyncGenerator<string> {
+  return exportChunksOf(snapshotBackup(backups), (filename) => uploads.read(filename));
+}
+
+/**
+ * {@link backupExportChunks} of a snapshot taken already, its files read through `read`: a
+ * scheduled backup (server/API.md §E22) holds the files of its moment and reads those.
+ */
+export async function* exportChunksOf(
+  { head, filenames }: ReturnType<typeof snapshotBackup>,
+  read: (filename: string) => Promise<Buffer | undefined>,
+): AsyncGenerator<string> {
   const envelopeStart = JSON.stringify({ code: 0, msg: M.exported, data: head });
   // Re-open the `data` object (drop its closing `}}`) to append `files` as a stream.
   yield `${envelopeStart.slice(0, -2)},"files":{`;
   let first = true;
   for (const filename of filenames) {
-    const stored = await uploads.read(filename);
+    const stored = await read(filename);
     const type = stored && (await detectImageType(stored));
     if (!stored || !type) continue;
     // An upload the background catch-up has not cleaned yet (server/API.md §E11.1) is cleaned

@@ -30,6 +30,8 @@ import { AuthService, loadAdminCredentials } from './auth.service.js';
 import { AvatarsService } from './avatars.service.js';
 import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
+import { createBackupsService } from './backups/index.js';
+import type { BackupHooks, BackupsService } from './backups/index.js';
 import { CommentSettingsService } from './comment-settings.service.js';
 import { CommentsService } from './comments.service.js';
 import { HeldCommentTokens } from './held-comment-tokens.js';
@@ -89,6 +91,8 @@ export interface Services {
   aiAnalyze: AiAnalyzeService;
   backupExport: BackupExportService;
   backupImport: BackupImportService;
+  /** Scheduled backups to a folder, WebDAV or S3, and restores from them (server/API.md §E22); the app starts it. */
+  backups: BackupsService;
   /** How the data directory's writes are going: a full or failing disk (server/API.md §E15). */
   storage: StorageHealth;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
@@ -101,7 +105,12 @@ export interface Services {
  * The one place services are built: each repository once, shared by the services that need
  * it, so in-memory state (the search index, the import lock) is one per app.
  */
-export async function createServices(config: ServerConfig, store: Store, logger: Logger): Promise<Services> {
+export async function createServices(
+  config: ServerConfig,
+  store: Store,
+  logger: Logger,
+  backupHooks?: BackupHooks,
+): Promise<Services> {
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
   const commentSettingsRepository = new CommentSettingsRepository(store);
@@ -142,6 +151,7 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     (filename) => imageSizes.facts(filename),
     bodyFacts,
   );
+  const backupImport = new BackupImportService(backupRepository, uploadRepository, logger, schedule);
   return {
     auth: new AuthService(new RevokedTokensRepository(store), credentials),
     siteBlocks,
@@ -177,7 +187,18 @@ export async function createServices(config: ServerConfig, store: Store, logger:
     markdownImport: new MarkdownImportService(articles),
     aiAnalyze: new AiAnalyzeService(config, () => articles.liveCategoryNames(), logger),
     backupExport: new BackupExportService(backupRepository, uploadRepository),
-    backupImport: new BackupImportService(backupRepository, uploadRepository, logger, schedule),
+    backupImport,
+    backups: createBackupsService({
+      config,
+      dataDir: store.dataDir,
+      uploadsDir: store.uploadsDir,
+      backups: backupRepository,
+      uploads: uploadRepository,
+      importer: backupImport,
+      mail,
+      logger,
+      hooks: backupHooks,
+    }),
     storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,

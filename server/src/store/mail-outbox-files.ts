@@ -18,9 +18,10 @@ export interface MailRecord {
   /**
    * The owner's notice of a new comment, a reader's notice of a reply to their comment, the
    * request to confirm an address for reply mail, or the owner's digest of the comments past the
-   * hourly cap (server/API.md §E13).
+   * hourly cap (server/API.md §E13), or the owner's notice that a backup failed (server/API.md §E22;
+   * `comment_id` 0, it tells of no comment).
    */
-  kind: 'owner' | 'reply' | 'confirm' | 'digest';
+  kind: 'owner' | 'reply' | 'confirm' | 'digest' | 'backup';
   to: string;
   subject: string;
   text: string;

@@ -66,6 +66,11 @@ export class MailOutboxRepository {
     for (const mail of gone.slice(GIVEN_UP_KEPT)) state.mail.delete(mail.id);
   }
 
+  /** Adds a mail of its own commit (one that tells of no comment). */
+  enqueueOwn(mail: MailRecord): Promise<void> {
+    return this.store.mutate(['mail'], (state) => state.mail.put(mail));
+  }
+
   /** Every mail still to send, oldest first. */
   queued(): MailRecord[] {
     return this.store.state.mail
@@ -97,7 +102,7 @@ export class MailOutboxRepository {
    */
   isStillWanted(mail: MailRecord): boolean {
     // A digest lists many comments; those deleted since are listed anyway (the owner deleted them).
-    if (mail.kind === 'digest') return true;
+    if (mail.kind === 'digest' || mail.kind === 'backup') return true;
     const comment = this.store.state.comments.find(mail.comment_id);
     if (!comment || comment.created_at !== mail.comment_created_at) return false;
     if (mail.kind === 'owner') return true;

@@ -22,6 +22,7 @@ export * from './admin-comments.messages.js';
 export * from './storage.messages.js';
 export * from './addresses.messages.js';
 export * from './preview-links.messages.js';
+export * from './backups.messages.js';
 export * from './blog-import-sources.messages.js';
 export * from './blog-import-ui.messages.js';
 export * from './backup-screens.messages.js';

@@ -8,7 +8,7 @@ import { sendOk } from '../../http/envelope.js';
 import type { BackupSection } from '../../services/backup-import.schema.js';
 
 /** One event per imported section (server/API.md §13); article and comment hints are empty after an import. */
-function announceImport(realtime: Broadcaster, sections: readonly BackupSection[]): void {
+export function announceImport(realtime: Broadcaster, sections: readonly BackupSection[]): void {
   const events: Record<BackupSection, () => void> = {
     site_blocks: () => realtime.emit(RealtimeEvents.siteBlocks),
     skills: () => realtime.emit(RealtimeEvents.skills),

@@ -31,6 +31,7 @@ const KIND_LABELS: Record<MailRecord['kind'], string> = {
   reply: 'a reply',
   confirm: 'a confirmation',
   digest: "the owner's digest",
+  backup: "the owner's backup",
 };
 
 /** Names a mail in the log without the reader's address (the log is not the place for it). */

@@ -7,6 +7,7 @@ import { MailOutboxRepository } from '../../store/mail-outbox.repository.js';
 import type { Store } from '../../store/store.js';
 import type { CommentNotices } from '../comment-notices.js';
 import { noCommentNotices } from '../comment-notices.js';
+import { outboxRecord } from './mail-composer.js';
 import { MailNotices } from './mail-notices.js';
 import { MailSender } from './mail-sender.js';
 import { smtpTransport } from './smtp-transport.js';
@@ -43,6 +44,23 @@ export class MailService {
     } else {
       this.notices = noCommentNotices;
     }
+  }
+
+  /**
+   * Queues a mail to the owner that is not about a comment (a failed backup, server/API.md §E22)
+   * in the durable outbox, sent and retried like the others. False when there is no mail or no
+   * OWNER_EMAIL: nothing is queued.
+   */
+  async queueOwnerMail(kind: 'backup', subject: string, text: string, now = new Date()): Promise<boolean> {
+    const to = this.config.mail?.ownerEmail;
+    if (!this.sender || !to) return false;
+    const mail = outboxRecord(
+      { comment_id: 0, comment_created_at: '', kind, to, subject, text, unsubscribe_url: null, send_after: null },
+      now,
+    );
+    await this.outbox.enqueueOwn(mail);
+    this.sender.wake();
+    return true;
   }
 
   /** Starts sending in the background (what waited since the last stop first); nothing without SMTP_URL. */
