@@ -77,7 +77,8 @@ export class FrontMatterError extends Error {
 
 const FENCE_LINE = /^\s{0,3}(```|~~~)/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+// Jekyll writes `2019-03-04 09:30:00 +0800`: a space may stand before the offset.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 const DELIMITERS = { yaml: '---', toml: '+++' } as const;
 
@@ -172,7 +173,7 @@ export function parseFrontMatterDate(value: unknown): string | undefined {
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? toIsoSeconds(date) : undefined;
   }
   if (!DATE_TIME.test(text)) return undefined;
-  const iso = text.replace(' ', 'T');
+  const iso = text.replace(' ', 'T').replace(/\s+(?=(Z|[+-]\d{2}:?\d{2})$)/i, '');
   const date = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(iso) ? iso : `${iso}Z`);
   return Number.isNaN(date.getTime()) ? undefined : toIsoSeconds(date);
 }

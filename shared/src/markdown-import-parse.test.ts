@@ -43,6 +43,12 @@ describe('parseForImport: the import rule the desktop and the static-site import
     expect(parsed.date).toBe('2020-01-02T10:00:00Z');
   });
 
+  it("reads Jekyll's date with a space before its offset", () => {
+    const { parsed, notes } = parseForImport('---\ntitle: T\ndate: 2019-03-04 09:30:00 +0800\n---\nB', '_posts/2019-03-04-t.md');
+    expect(parsed.date).toBe('2019-03-04T01:30:00Z');
+    expect(notes).toEqual([]);
+  });
+
   it('reads the addresses a static site gives the post: slug, url, aliases, permalink', () => {
     const hugo = [
       '---',
