@@ -46,6 +46,10 @@ const envSchema = z.object({
     .default('false')
     .transform((flag) => flag === 'true' || flag === '1'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  IMPORT_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((flag) => flag === 'true' || flag === '1'),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   OWNER_EMAIL: optionalText,
@@ -213,6 +217,12 @@ export interface ServerConfig {
    * the internet.
    */
   codeHost: CodeHostConfig | undefined;
+  /**
+   * A blog import may fetch images from private, loopback and link-local addresses
+   * (`IMPORT_ALLOW_PRIVATE_HOSTS`, server/API.md §E21): for tests and blogs on an intranet only,
+   * since otherwise a post's image URL could make the server reach the network behind it.
+   */
+  importAllowPrivateHosts: boolean;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -265,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
         }
       : undefined,
     codeHost: codeHostConfig(vars.CODE_HOST_API_URL),
+    importAllowPrivateHosts: vars.IMPORT_ALLOW_PRIVATE_HOSTS,
   });
 }
 
@@ -295,6 +306,7 @@ export function buildConfig(overrides: Partial<ServerConfig> & { dataDir: string
     logLevel: 'info' as const,
     mail: undefined,
     codeHost: undefined,
+    importAllowPrivateHosts: false,
     ...overrides,
   });
 }

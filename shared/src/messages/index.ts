@@ -26,3 +26,4 @@ export * from './backups.messages.js';
 export * from './blog-import-sources.messages.js';
 export * from './blog-import-ui.messages.js';
 export * from './backup-screens.messages.js';
+export * from './blog-import-images.messages.js';
