@@ -11,6 +11,8 @@
  *   {@link NetworkError} when no answer came (`kind`: 'timeout' | 'refused' | 'unreachable').
  * - `HttpClient.fetchPublicFile(path, method): Promise<Response>` — a public file (an image),
  *   its body left to stream.
+ * - `HttpClient.fetchAdminFile(path): Promise<Response>` — an owner-only file (a stored backup),
+ *   with the token, its body left to stream.
  * - `envelopeMessage(body): string | undefined` — the Chinese `msg` of an error envelope.
  * - `isNetworkError(error)`.
  */
@@ -74,6 +76,12 @@ export interface HttpClient {
    * covers the whole transfer.
    */
   fetchPublicFile(path: string, method: 'GET' | 'HEAD'): Promise<Response>;
+  /**
+   * A file only the signed-in owner may read (a stored backup, server/API.md §E22), with the
+   * token, its body left to stream. The time-out covers the wait for the answer; a large body
+   * then takes the time it takes.
+   */
+  fetchAdminFile(path: string): Promise<Response>;
 }
 
 const REFUSED_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
@@ -150,6 +158,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return await doFetch(`${baseUrl}${path}`, { method, redirect: 'manual', credentials: 'omit', signal });
       } catch (error) {
         throw classify(error, signal.aborted);
+      }
+    },
+    async fetchAdminFile(path) {
+      const headers: Record<string, string> = {};
+      const token = readToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, clientTimeoutMs);
+      try {
+        return await doFetch(`${baseUrl}${path}`, { method: 'GET', headers, redirect: 'manual', signal: controller.signal });
+      } catch (error) {
+        throw classify(error, timedOut);
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
