@@ -27,4 +27,5 @@ export * from './blog-import-sources.messages.js';
 export * from './blog-import-ui.messages.js';
 export * from './backup-screens.messages.js';
 export * from './blog-import-images.messages.js';
+export * from './blog-import-wordpress.messages.js';
 export * from './backup-targets.messages.js';
