@@ -1,8 +1,8 @@
-import { BackupMessages as M } from '@folio/shared';
 import type { BackupTargetSettings } from '@folio/shared';
 import type { BackupTarget } from './backup-target.js';
-import { BackupTargetError } from './backup-target-error.js';
 import { FolderTarget } from './folder-target.js';
+import { S3Target } from './s3-target.js';
+import { WebdavTarget } from './webdav-target.js';
 
 /** A target's stored settings: its secret (WebDAV password, S3 secret key) in clear, or null when not set. */
 export type StoredTargetSettings = BackupTargetSettings<string | null>;
@@ -17,18 +17,16 @@ export interface TargetContext {
 export type TargetFactory = (settings: StoredTargetSettings, context: TargetContext) => BackupTarget;
 
 /**
- * The targets Folio knows. The WebDAV and S3 targets plug in here: each gets its own settings
- * with the secret in clear (`null` when the owner has not set one yet).
+ * The targets Folio knows: each gets its own settings with the secret in clear (`null` when the
+ * owner has not set one yet; a WebDAV or S3 target then refuses with a message saying so).
  */
 export const createTarget: TargetFactory = (settings, context) => {
   switch (settings.kind) {
     case 'folder':
       return new FolderTarget(settings.id, settings.path, context.dataDir);
     case 'webdav':
-      // The WebDAV target (webdav-target.ts) plugs in here.
-      throw new BackupTargetError(M.targetKindUnavailable);
+      return new WebdavTarget(settings);
     case 's3':
-      // The S3 target (s3-target.ts) plugs in here.
-      throw new BackupTargetError(M.targetKindUnavailable);
+      return new S3Target(settings);
   }
 };
