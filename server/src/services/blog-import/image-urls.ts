@@ -34,7 +34,8 @@ function codeRanges(markdown: string): Array<[number, number]> {
   }
   if (open) ranges.push([open.start, markdown.length]);
   const inside = (at: number) => ranges.some(([from, to]) => at >= from && at < to);
-  const inline = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
+  // A code span never crosses a blank line, which also keeps a stray backtick from scanning the whole body.
+  const inline = /(?<!`)(`+)(?!`)(?:(?!\n[ \t]*\n)[\s\S])*?(?<!`)\1(?!`)/g;
   const spans: Array<[number, number]> = [];
   for (const match of markdown.matchAll(inline)) {
     if (!inside(match.index)) spans.push([match.index, match.index + match[0].length]);
