@@ -252,8 +252,11 @@ describe('bringing over the images of an imported blog', () => {
     await vi.waitFor(() => expect(held).toHaveLength(4));
     cancel.abort(new DOMException('导入已取消', 'AbortError'));
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    // Four at a time: the other four never reached the server.
     expect(images.requests).toHaveLength(4);
+    expect(images.maxActive).toBe(4);
     await vi.waitFor(() => expect(images.closedEarly).toHaveLength(4));
+    expect(await uploadsOnDisk()).toEqual([]);
   });
 
   it('leaves images of an import never applied to the sweep, which removes them as it does an abandoned upload', async () => {
