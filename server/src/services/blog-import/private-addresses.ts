@@ -1,9 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses an import may not fetch from unless the owner allows private hosts (server/API.md
- * §E21): a post of an imported blog names any URL it likes, and the server fetching it must not
- * become a way into the machine it runs on or the network behind it.
+ * Addresses an import may not fetch from unless the owner allows private hosts
+ * (server/API.md §E21): a post of an imported blog names any URL it likes, and the server
+ * fetching it must not become a way into the machine it runs on or the network behind it.
  */
 const PRIVATE_IPV4: ReadonlyArray<readonly [string, number]> = [
   ['0.0.0.0', 8], // "this network", unspecified
