@@ -25,3 +25,4 @@ export * from './projects.js';
 export * from './blog-import.js';
 export * from './backups.js';
 export * from './backup-settings.js';
+export * from './blog-import.schema.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedirects, normalizeSitePath } from './redirects.js';
+import { checkRedirects, legacyQueryAddress, normalizeSitePath } from './redirects.js';
 import { slugProblem } from './slugs.js';
 
 const rule = (from: string, to: string, status?: number) => ({ from, to, ...(status === undefined ? {} : { status }) });
@@ -43,6 +43,22 @@ describe('redirect rules', () => {
     for (const from of ['/', '/admin', '/admin/articles', '/api/articles', '/uploads/a.png', '/preview/x']) {
       expect(problemOf([rule(from, '/b')])).toContain('Folio 自己的地址');
     }
+  });
+
+  it("takes an old blog's query address on the landing page (/?p=123), never the landing page itself nor a query elsewhere", () => {
+    expect(checkRedirects([rule('/?p=123', '/articles/hello-world'), rule('/?page_id=7', '/articles/about')])).toEqual({
+      rules: [
+        { from: '/?p=123', to: '/articles/hello-world', status: 301 },
+        { from: '/?page_id=7', to: '/articles/about', status: 301 },
+      ],
+    });
+    expect(problemOf([rule('/', '/b')])).toContain('Folio 自己的地址');
+    expect(problemOf([rule('/?', '/b')])).toContain('from');
+    expect(problemOf([rule('/old?p=1', '/b')])).toContain('from');
+    expect(problemOf([rule('/?p=1#top', '/b')])).toContain('from');
+    expect(legacyQueryAddress('/', 'p=123')).toBe('/?p=123');
+    expect(legacyQueryAddress('/', '')).toBeNull();
+    expect(legacyQueryAddress('/old', 'p=123')).toBeNull();
   });
 
   it('matches percent-encoded and written-out paths as one', () => {

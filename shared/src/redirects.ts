@@ -38,6 +38,21 @@ const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const RESERVED_FROM = /^\/(?:$|index\.html$|(?:admin|api|uploads|socket\.io|preview)(?:\/|$))/;
 
 /**
+ * A legacy query address: the landing page's path with a query, as WordPress's `/?p=123` and
+ * `/?page_id=7`. Only the path `/` may carry one; `#` never reaches a server (server/API.md §E21).
+ */
+const QUERY_FROM = /^\/\?[^#]+$/;
+
+/**
+ * The address a request is matched by when a rule from `/?…` may apply: the landing page's path
+ * with its query (`/?p=123`), `null` for any other request. The landing page without a query is
+ * never redirected.
+ */
+export function legacyQueryAddress(path: string, querystring: string): string | null {
+  return path === '/' && querystring !== '' ? `/?${querystring}` : null;
+}
+
+/**
  * A site path in the one form redirects are matched in: percent-decoded where that is valid
  * UTF-8, without a trailing slash (`/2020/05/hello/` and `/2020/05/hello` are one address).
  */
@@ -76,11 +91,13 @@ function isAbsoluteWebUrl(text: string): boolean {
 function checkRule(value: unknown, n: number): { rule: RedirectRule } | { problem: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: M.redirectNotObject(n) };
   const { from, to, status } = value as Record<string, unknown>;
-  if (typeof from !== 'string' || !isSitePath(from.trim(), FROM_MAX_LENGTH) || /[?#]/.test(from)) {
+  const fromPath = typeof from === 'string' ? from.trim() : '';
+  const legacyQuery = QUERY_FROM.test(fromPath);
+  if (typeof from !== 'string' || !isSitePath(fromPath, FROM_MAX_LENGTH) || (!legacyQuery && /[?#]/.test(fromPath))) {
     return { problem: M.redirectFromInvalid(n) };
   }
-  const fromPath = from.trim();
-  if (RESERVED_FROM.test(normalizeSitePath(fromPath))) return { problem: M.redirectFromReserved(n, fromPath) };
+  // `/?p=123` is no page of Folio's: the landing page itself (no query) stays reserved.
+  if (!legacyQuery && RESERVED_FROM.test(normalizeSitePath(fromPath))) return { problem: M.redirectFromReserved(n, fromPath) };
   if (typeof to !== 'string' || !(isSitePath(to.trim(), TO_MAX_LENGTH) || isAbsoluteWebUrl(to.trim()))) {
     return { problem: M.redirectToInvalid(n) };
   }

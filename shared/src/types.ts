@@ -1,6 +1,7 @@
 /** The JSON shapes of server/API.md §3 as the clients see them. Presenters on the server produce these. */
 import type { ArticleFields } from './article-fields.js';
 import type { ArticleListScope } from './article-lists.js';
+import type { BlogImportJob } from './blog-import.js';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -211,6 +212,8 @@ export const AdminRealtimeEvents = {
   commentCreated: 'admin_comment_created',
   commentsChanged: 'admin_comments_changed',
   articlesChanged: 'admin_articles_changed',
+  /** A blog import's progress (server/API.md §E21), a few times a second and once when it ends. */
+  importProgress: 'admin:import-progress',
 } as const;
 export type AdminRealtimeEvent = (typeof AdminRealtimeEvents)[keyof typeof AdminRealtimeEvents];
 
@@ -220,6 +223,7 @@ export interface AdminRealtimeEventMap {
   [AdminRealtimeEvents.commentsChanged]: Record<string, never>;
   /** These articles changed, drafts and schedules included (server/API.md §E12.5): lists fetch again. */
   [AdminRealtimeEvents.articlesChanged]: { ids: number[] };
+  [AdminRealtimeEvents.importProgress]: BlogImportJob;
 }
 
 /** `none`: every comment shows at once; `first`: a visitor's first comment waits; `all`: every visitor comment waits. */

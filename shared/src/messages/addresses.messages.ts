@@ -16,7 +16,7 @@ export const AddressMessages = {
   redirectsTooMany: (max: number) => `重定向不能超过 ${max} 条`,
   redirectNotObject: (n: number) => `第 ${n} 条重定向必须是对象：{ "from", "to", "status" }`,
   redirectFromInvalid: (n: number) =>
-    `第 ${n} 条重定向的 from 必须是本站的路径：以 / 开头（不能以 // 开头），不含空白、控制字符、反斜杠、? 或 #，不超过 1000 个字符`,
+    `第 ${n} 条重定向的 from 必须是本站的路径：以 / 开头（不能以 // 开头），不含空白、控制字符、反斜杠、? 或 #（只有首页的旧查询地址如 /?p=123 可以带 ?），不超过 1000 个字符`,
   redirectFromReserved: (n: number, from: string) =>
     `第 ${n} 条重定向的 from（${from}）是 Folio 自己的地址（首页、/admin、/api、/uploads、/socket.io 或 /preview），不能重定向`,
   redirectToInvalid: (n: number) =>

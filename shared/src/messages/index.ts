@@ -29,3 +29,4 @@ export * from './backup-screens.messages.js';
 export * from './blog-import-images.messages.js';
 export * from './blog-import-wordpress.messages.js';
 export * from './backup-targets.messages.js';
+export * from './blog-import-job.messages.js';
