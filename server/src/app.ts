@@ -29,6 +29,7 @@ import { registerAdminCommentRoutes } from './routes/admin/comments.routes.js';
 import { registerAdminMailRoutes } from './routes/admin/mail.routes.js';
 import { registerAdminStorageRoutes } from './routes/admin/storage.routes.js';
 import { registerAdminRedirectRoutes } from './routes/admin/redirects.routes.js';
+import { registerAdminImportRoutes } from './routes/admin/imports.routes.js';
 import { registerArticleRoutes } from './routes/articles.routes.js';
 import { registerCommentRoutes } from './routes/comments.routes.js';
 import { registerMailRoutes } from './routes/mail.routes.js';
@@ -125,6 +126,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminMailRoutes(api, context);
   registerAdminStorageRoutes(api, context);
   registerAdminRedirectRoutes(api, context);
+  registerAdminImportRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the
   // background, and purge what outlived the recycle bin. Indexing reads every body, so it waits
@@ -227,6 +229,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       await Promise.allSettled(handling);
       clearTimeout(searchWarmUp);
       startupWork.abort();
+      // A blog import not yet committing is cancelled: the site stays as it was (server/API.md §E21).
+      await services.blogImport.stop();
       await stopRecycleBinPurge();
       await stopSchedule();
       await services.imageSizes.stop();

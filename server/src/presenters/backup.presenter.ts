@@ -37,6 +37,8 @@ export interface BackupArticle {
   /** Drafts and scheduled articles travel too (server/API.md §E8); the original's format had neither field. */
   status: ArticleStatus;
   publish_at: string | null;
+  /** Only on an article a blog import brought (server/API.md §E21), so a restored site still dedupes. */
+  import_source?: string;
 }
 /** Comments keep `email` but never the IP address or user agent; replies and held ones say so (server/API.md §E12). */
 export interface BackupComment extends Omit<CommentRecord, 'ip_address' | 'user_agent' | 'parent_id' | 'is_owner' | 'status'> {
@@ -104,6 +106,7 @@ export function presentBackupArticle(article: ArticleRecord, content: string, vi
     updated_at: article.updated_at,
     status: article.status,
     publish_at: article.publish_at,
+    ...(article.import_source !== undefined && { import_source: article.import_source }),
   };
 }
 
@@ -120,5 +123,6 @@ export function presentBackupComment(comment: CommentRecord): BackupComment {
     is_owner: comment.is_owner === true,
     status: comment.status ?? 'published',
     ...(comment.status === 'pending' && comment.held_reason ? { held_reason: comment.held_reason } : {}),
+    ...(comment.import_source !== undefined && { import_source: comment.import_source }),
   };
 }

@@ -97,6 +97,16 @@ const blockContentValue = z.preprocess(
   cleanString({ error: F.notString, multiline: true }).max(LIMITS.siteBlockValue, F.tooLong(LIMITS.siteBlockValue)),
 );
 
+/**
+ * Where a blog import took an article or comment from (server/API.md §E21): restored with it, so
+ * the restored site still knows what a later import of the same blog already brought.
+ */
+const importSource = z
+  .string({ error: F.notString })
+  .max(2000, F.notString)
+  .nullish()
+  .transform((source) => source ?? undefined);
+
 const section = <T extends z.ZodType>(item: T) => z.array(item, { error: F.notArray }).optional();
 
 export function backupSchema(importTime: string) {
@@ -177,6 +187,7 @@ export function backupSchema(importTime: string) {
           // Absent in the original's backups, whose articles were all public (server/API.md §E8).
           status: z.enum(ARTICLE_STATUSES, { error: F.statusInvalid }).nullish(),
           publish_at: backupDateOr(undefined),
+          import_source: importSource,
         })
         .refine((article) => article.status !== 'scheduled' || article.publish_at !== undefined, {
           message: F.required,
@@ -196,6 +207,7 @@ export function backupSchema(importTime: string) {
         is_owner: z.boolean({ error: F.notBoolean }).nullish(),
         status: z.enum(COMMENT_STATUSES, { error: CM.commentStatusInvalid }).nullish(),
         held_reason: z.enum(COMMENT_HELD_REASONS, { error: CM.commentHeldReasonInvalid }).nullish(),
+        import_source: importSource,
       }),
     ),
     // Absent in older backups: the stored settings stay as they are.

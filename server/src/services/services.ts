@@ -5,6 +5,7 @@ import { ArticlesRepository } from '../store/articles.repository.js';
 import { AutosavesRepository } from '../store/autosaves.repository.js';
 import { AvatarsRepository } from '../store/avatars.repository.js';
 import { BackupRepository } from '../store/backup.repository.js';
+import { BlogImportRepository } from '../store/blog-import.repository.js';
 import { CommentSettingsRepository } from '../store/comment-settings.repository.js';
 import { CommentsRepository } from '../store/comments.repository.js';
 import { DiagramsRepository } from '../store/diagrams.repository.js';
@@ -32,6 +33,8 @@ import { BackupExportService } from './backup-export.service.js';
 import { BackupImportService } from './backup-import.service.js';
 import { createBackupsService } from './backups/index.js';
 import type { BackupHooks, BackupsService } from './backups/index.js';
+import { defaultBlogImportSteps } from './blog-import/default-steps.js';
+import { BlogImportService } from './blog-import/import-job.js';
 import { CommentSettingsService } from './comment-settings.service.js';
 import { CommentsService } from './comments.service.js';
 import { HeldCommentTokens } from './held-comment-tokens.js';
@@ -93,6 +96,8 @@ export interface Services {
   backupImport: BackupImportService;
   /** Scheduled backups to a folder, WebDAV or S3, and restores from them (server/API.md §E22); the app starts it. */
   backups: BackupsService;
+  /** Moving a WordPress, Ghost or static blog in, one background job at a time (server/API.md §E21). */
+  blogImport: BlogImportService;
   /** How the data directory's writes are going: a full or failing disk (server/API.md §E15). */
   storage: StorageHealth;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
@@ -199,6 +204,13 @@ export async function createServices(
       logger,
       hooks: backupHooks,
     }),
+    blogImport: new BlogImportService(
+      new BlogImportRepository(store, backupRepository),
+      schedule,
+      uploadRepository.tempDir,
+      logger,
+      defaultBlogImportSteps(),
+    ),
     storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,

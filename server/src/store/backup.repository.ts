@@ -33,6 +33,13 @@ export interface ImportPlan {
   commentSettings?: CommentSettings | undefined;
   /** Merged into the site's by address; absent in older backups (server/API.md §E19). */
   redirects?: RedirectRule[] | undefined;
+  /**
+   * A blog import's plan (server/API.md §E21): every article and comment is new, its id taken from
+   * the store's counters and its slug made unique when planned. A record stored since under one of
+   * those ids, or an article given one of those slugs, makes the plan stale instead of being
+   * overwritten or renamed (the plan's redirects lead to those slugs).
+   */
+  allNew?: boolean;
 }
 
 /** Every live record a backup holds, read in one turn so the export is one consistent moment. */
@@ -156,6 +163,17 @@ function applyPlan(
   if (plan.comments) state.commentSettings.seen_before_id = state.comments.next_id;
 }
 
+/** Throws when a record was stored since `plan` (all new) was made under one of its ids or slugs. */
+function checkAllNew(state: StoreState, plan: ImportPlan): void {
+  const slugs = new Set(state.articles.items.map((article) => article.slug));
+  for (const article of plan.articles ?? []) {
+    if (slugs.has(article.slug)) throw new ImportPlanStaleError(`Slug ${article.slug} was taken during the import`);
+  }
+  for (const comment of plan.comments ?? []) {
+    if (state.comments.find(comment.id)) throw new ImportPlanStaleError(`Comment ${comment.id} was stored during the import`);
+  }
+}
+
 /**
  * Commits a whole backup import. Bodies are written first, to new revision files nothing points
  * at yet; then every collection changes in one {@link Store.mutate}, which the store journals
@@ -223,6 +241,7 @@ export class BackupRepository {
             throw new ImportPlanStaleError(`Article ${comment.article_id} disappeared during the import`);
           }
         }
+        if (plan.allNew) checkAllNew(state, plan);
         applied = true;
         applyPlan(state, plan, (id) => revs.get(id)?.next ?? 1, this.store);
       });

@@ -92,6 +92,11 @@ export interface ArticleRecord {
    * data, so changing them moves neither `revision` nor `updated_at`, and exports leave them out.
    */
   diagrams?: DiagramRecord[];
+  /**
+   * Where a blog import took the article from (server/API.md §E21): `<format>:<site>:<source id>`.
+   * A later import of the same blog finds it by this and adds it no second time. Absent otherwise.
+   */
+  import_source?: string;
 }
 
 /** One Mermaid diagram drawn in both themes; the images are `diagrams/<light|dark>.svg`. */
@@ -132,6 +137,8 @@ export interface CommentRecord {
   status?: CommentStatus;
   /** Why a held comment was held (server/API.md §E12); dropped when it is approved. */
   held_reason?: CommentHeldReason;
+  /** Where a blog import took the comment from: its article's `import_source`, `#`, the old comment id (server/API.md §E21). */
+  import_source?: string;
 }
 
 /**

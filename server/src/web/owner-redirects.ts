@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { legacyQueryAddress } from '@folio/shared';
 import type { Services } from '../services/services.js';
 
 /**
@@ -7,7 +8,9 @@ import type { Services } from '../services/services.js';
  * page of its own, so a redirect never shadows one.
  */
 export function answerOwnerRedirect(ctx: Context, services: Services): boolean {
-  const rule = services.redirects.match(ctx.path);
+  // `/?p=123`, an imported blog's old address, is matched with its query (server/API.md §E21).
+  const queryAddress = legacyQueryAddress(ctx.path, ctx.querystring);
+  const rule = (queryAddress === null ? undefined : services.redirects.match(queryAddress)) ?? services.redirects.match(ctx.path);
   if (!rule) return false;
   // Set first: Koa's redirect() keeps a redirect status already set, else answers 302.
   ctx.status = rule.status;

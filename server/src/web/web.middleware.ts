@@ -35,6 +35,9 @@ export function serveWebApp(app: AppContext, renderer: SsrRenderer) {
       await previewPage(ctx, previewToken);
       return;
     }
+    // The landing page with a query an owner's rule is from (`/?p=123`, server/API.md §E21) is an
+    // old blog's address, not the landing page; without a query the landing page always answers.
+    if (knownPage?.kind === 'landing' && ctx.querystring !== '' && answerOwnerRedirect(ctx, app.services)) return;
     if (knownPage) {
       await pages.serve(ctx, knownPage);
       return;
