@@ -3,11 +3,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { BlogImportImageMessages as M } from '@folio/shared';
 import type { BlogImportImageFailure } from '@folio/shared';
+import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { servedContentType } from '../images.js';
 import type { UploadsService } from '../uploads.service.js';
-import { ImageFetchError } from './image-fetcher.js';
-import type { ImageFetcher } from './image-fetcher.js';
+import { ImageFetchError, ImageFetcher } from './image-fetcher.js';
 import { IMAGE_FILE, imageUrlSpans, replaceImageUrls } from './image-urls.js';
 import type { ImageUrlSpan } from './image-urls.js';
 import type { ArchivedImage, BlogSource } from './source.js';
@@ -257,6 +257,19 @@ export async function importImages(
     rewrite: (markdown) => replaceImageUrls(markdown, imageUrlSpans(markdown), (span) => urls.get(span.url)),
     rewriteCover: (url) => urls.get(url.trim()) ?? url,
   };
+}
+
+/**
+ * The images step as the server runs it: the upload pipeline of its uploads service and one
+ * fetcher for every import, so the 4-at-a-time bound holds across them, refusing private
+ * addresses unless `IMPORT_ALLOW_PRIVATE_HOSTS` (server/API.md §E21).
+ */
+export function serverImageImporter(
+  uploads: ImportImagesDeps['uploads'],
+  config: Pick<ServerConfig, 'importAllowPrivateHosts'>,
+): (source: BlogSource, signal: AbortSignal, progress: ImageProgress) => Promise<ImportedImages> {
+  const deps: ImportImagesDeps = { uploads, fetcher: new ImageFetcher({ allowPrivateHosts: config.importAllowPrivateHosts }) };
+  return (source, signal, progress) => importImages(source, deps, signal, progress);
 }
 
 /** One image got and stored, or the reason it was not; a cancellation or a storage failure rejects. */
