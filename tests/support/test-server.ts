@@ -8,6 +8,7 @@ import type { FolioApp } from '../../server/src/app.js';
 import { buildConfig } from '../../server/src/config.js';
 import type { ServerConfig } from '../../server/src/config.js';
 import type { Logger } from '../../server/src/logger.js';
+import type { BackupHooks } from '../../server/src/services/backups/index.js';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -33,6 +34,8 @@ export interface StartOptions {
   config?: Partial<ServerConfig>;
   /** Capture what the server logs (silent otherwise). */
   logger?: Logger;
+  /** Backup targets, clock and retry delay of scheduled backups (server/API.md §E22). */
+  backups?: BackupHooks;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logLevel: 'silent',
     ...options.config,
   });
-  const app = await createApp(config, { seed: options.seed ?? false, logger: options.logger });
+  const app = await createApp(config, { seed: options.seed ?? false, logger: options.logger, backups: options.backups });
   const port = await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   let stopped = false;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
@@ -26,6 +27,14 @@ function measuring(facts: { size: number; hash: ReturnType<typeof createHash> })
   });
 }
 
+/** Writes a stream into an open file, piece by piece (the file is synced and closed by the caller). */
+export async function writeAll(handle: FileHandle, source: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const piece of source) {
+    let offset = 0;
+    while (offset < piece.length) offset += (await handle.write(piece, offset)).bytesWritten;
+  }
+}
+
 /**
  * Writes the export's text (server/API.md §14) as a backup archive (server/API.md §E22): gzip,
  * then, with a passphrase, age (scrypt recipient, the `age -p` format), streamed to `path` piece
@@ -36,15 +45,22 @@ export async function writeArchive(chunks: AsyncIterable<string>, path: string, 
   const facts = { size: 0, hash: createHash('sha256') };
   const handle = await fs.open(path, 'w', 0o600);
   try {
-    const output = handle.createWriteStream({ autoClose: false });
-    const gzipped = Readable.from(chunks, { objectMode: false }).pipe(createGzip());
+    const text = Readable.from(chunks, { objectMode: false });
     if (passphrase === null) {
-      await pipeline(gzipped, measuring(facts), output);
+      await pipeline(text, createGzip(), measuring(facts), (source: AsyncIterable<Uint8Array>) => writeAll(handle, source));
     } else {
+      // age reads and writes web streams: the gzip output goes in, the sealed chunks come out.
+      const gzip = createGzip();
+      const compressing = pipeline(text, gzip);
       const encrypter = new Encrypter();
       encrypter.addRecipient(new PassphraseRecipient(passphrase));
-      const encrypted = await encrypter.encrypt(Readable.toWeb(gzipped) as unknown as ReadableStream<Uint8Array>);
-      await pipeline(Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>), measuring(facts), output);
+      const encrypted = await encrypter.encrypt(Readable.toWeb(gzip) as unknown as ReadableStream<Uint8Array>);
+      await Promise.all([
+        compressing,
+        pipeline(Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>), measuring(facts), (source: AsyncIterable<Uint8Array>) =>
+          writeAll(handle, source),
+        ),
+      ]);
     }
     await handle.sync();
   } finally {

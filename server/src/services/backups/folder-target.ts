@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BackupMessages as M } from '@folio/shared';
 import { syncDirectory } from '@folio/shared/durable-file';
+import { writeAll } from './backup-archive.js';
 import { isFolioBackupName } from './backup-names.js';
 import type { BackupTarget, StoredBackup } from './backup-target.js';
 import { BackupTargetError } from './backup-target-error.js';
@@ -55,7 +55,7 @@ export class FolderTarget implements BackupTarget {
     try {
       const handle = await fs.open(partial, 'w', 0o600);
       try {
-        await pipeline(createReadStream(localPath), handle.createWriteStream({ autoClose: false }));
+        await writeAll(handle, createReadStream(localPath));
         await handle.sync();
       } finally {
         await handle.close();
