@@ -5,6 +5,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -84,7 +85,7 @@ export function BlogImportForm({ onStarted }: BlogImportFormProps) {
   });
 
   return (
-    <form className={`${page.card} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={mergeClasses(page.card, styles.form)} onSubmit={(event) => void submit(event)} noValidate>
       <div className={styles.file} role="group" aria-labelledby={ids.label} aria-describedby={ids.hint}>
         <Text id={ids.label} weight="semibold">
           {M.fileLabel}

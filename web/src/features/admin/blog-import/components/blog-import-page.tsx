@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { BlogImportUiMessages as M, UiMessages } from '@folio/shared';
 import { PageHeader } from '../../components/page-header';
 import { usePageStyles } from '../../components/page.styles';
@@ -24,7 +24,7 @@ export default function BlogImportPage() {
   return (
     <div className={page.stack}>
       <PageHeader title={M.title} />
-      <Text as="p" className={`${page.heading} ${styles.intro}`}>
+      <Text as="p" className={mergeClasses(page.heading, styles.intro)}>
         {M.intro}
       </Text>
       {followed.resuming ? (

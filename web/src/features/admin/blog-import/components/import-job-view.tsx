@@ -1,6 +1,15 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowImportRegular, DismissRegular, DocumentBulletListRegular } from '@fluentui/react-icons';
 import { BlogImportUiMessages as M, SNACKBAR_MS } from '@folio/shared';
 import type { BlogImportJob } from '@folio/shared';
@@ -96,7 +105,7 @@ export function ImportJobView({ job, fileName, progressFailed, onCancelled, onIm
 
   return (
     <>
-      <section className={`${page.card} ${styles.card}`} aria-labelledby={titleId} data-testid="import-job">
+      <section className={mergeClasses(page.card, styles.card)} aria-labelledby={titleId} data-testid="import-job">
         <Text as="h3" id={titleId} size={400} weight="semibold" className={page.heading}>
           {running ? M.runningTitle : job.status === 'succeeded' ? M.succeeded : job.status === 'failed' ? M.failed : M.cancelled}
         </Text>

@@ -5,6 +5,7 @@ import {
   AccordionItem,
   AccordionPanel,
   makeStyles,
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -44,6 +45,8 @@ const useStyles = makeStyles({
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   flat: { margin: 0 },
+  // An item's second line (the examples, the reason) under its first, whatever each one's display.
+  entry: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   stats: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXL}`, margin: 0 },
   stat: { display: 'flex', flexDirection: 'column', margin: 0 },
   statValue: {
@@ -58,7 +61,7 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   const styles = useStyles();
   const page = usePageStyles();
   return (
-    <section className={`${page.card} ${styles.section}`} aria-label={title} data-testid={testId}>
+    <section className={mergeClasses(page.card, styles.section)} aria-label={title} data-testid={testId}>
       <Text as="h3" size={400} weight="semibold" className={page.heading}>
         {title}
       </Text>
@@ -111,10 +114,10 @@ export function ImportReport({ report }: { report: BlogImportReport }) {
         ) : (
           <ul className={styles.list}>
             {report.skipped.map((skip, index) => (
-              <li key={index}>
+              <li key={index} className={styles.entry}>
                 <Text>{M.skippedReason(skip.reason, skip.count)}</Text>
                 {skip.examples.length > 0 && (
-                  <Text as="p" size={200} className={`${styles.muted} ${styles.code} ${styles.flat}`}>
+                  <Text as="p" size={200} className={mergeClasses(styles.muted, styles.code, styles.flat)}>
                     {M.skippedExamples(skip.examples.join('、'))}
                   </Text>
                 )}
@@ -148,9 +151,9 @@ export function ImportReport({ report }: { report: BlogImportReport }) {
               <AccordionPanel>
                 <ul className={styles.plainList} data-testid="import-failed-images">
                   {failedImages.shown.map((image, index) => (
-                    <li key={index}>
+                    <li key={index} className={styles.entry}>
                       <Text className={styles.code}>{image.url}</Text>
-                      <Text as="p" size={200} className={`${styles.muted} ${styles.flat}`}>
+                      <Text as="p" size={200} className={mergeClasses(styles.muted, styles.flat)}>
                         {image.reason}
                       </Text>
                     </li>

@@ -37,10 +37,18 @@ export function openImportProgressSocket(
       auth: (send) => send({ token: getToken() ?? '' }),
     });
     socket.on(IMPORT_PROGRESS_EVENT, (job: BlogImportJob) => listeners.onJob(job));
-    socket.on('connect', () => listeners.onConnectedChange(true));
-    socket.on('disconnect', () => listeners.onConnectedChange(false));
-    socket.on('connect_error', () => listeners.onConnectedChange(false));
-    close = () => void socket.close();
+    // Marked on the page for end-to-end tests, which send progress only once the screen listens.
+    const connectedChange = (connected: boolean) => {
+      document.documentElement.dataset.importRealtime = connected ? 'connected' : 'disconnected';
+      listeners.onConnectedChange(connected);
+    };
+    socket.on('connect', () => connectedChange(true));
+    socket.on('disconnect', () => connectedChange(false));
+    socket.on('connect_error', () => connectedChange(false));
+    close = () => {
+      socket.close();
+      delete document.documentElement.dataset.importRealtime;
+    };
   });
   return () => {
     closed = true;
