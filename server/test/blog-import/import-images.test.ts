@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlogImportImageMessages as M, LIMITS } from '@folio/shared';
 import { ImageFetcher } from '../../src/services/blog-import/image-fetcher.js';
 import type { HostResolver } from '../../src/services/blog-import/image-fetcher.js';
-import { importImages, serverImageImporter } from '../../src/services/blog-import/import-images.js';
+import { importImages } from '../../src/services/blog-import/import-images.js';
 import type { ImportImagesDeps } from '../../src/services/blog-import/import-images.js';
 import type { ArchivedImage, BlogSource, SourcePost } from '../../src/services/blog-import/source.js';
 import { UploadsService } from '../../src/services/uploads.service.js';
@@ -241,19 +241,6 @@ describe('bringing over the images of an imported blog', () => {
     expect(result.urls.size).toBe(0);
     expect(result.rewrite(source.posts[0]?.content ?? '')).toBe(source.posts[0]?.content);
     expect(await uploadsOnDisk()).toEqual([]);
-  });
-
-  it("runs, as the server's images step, with the switch the server was started with", async () => {
-    images.file('/photo.jpg', await jpegWithGps());
-    const source = buildSource([buildPost({ content: `![a](${images.origin}/photo.jpg)` })]);
-    const { uploads } = deps();
-    const strict = await serverImageImporter(uploads, { importAllowPrivateHosts: false })(source, never, () => undefined);
-    expect(strict.failures).toEqual([{ url: `${images.origin}/photo.jpg`, reason: M.privateAddress }]);
-    expect(images.requests).toEqual([]);
-    const open = await serverImageImporter(uploads, { importAllowPrivateHosts: true })(source, never, () => undefined);
-    expect(open.failures).toEqual([]);
-    expect(open.fetched).toBe(1);
-    expect(images.requests).toEqual(['/photo.jpg']);
   });
 
   it('stops promptly when the job is cancelled, rejecting with the cancellation', async () => {

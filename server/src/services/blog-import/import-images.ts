@@ -3,13 +3,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { BlogImportImageMessages as M } from '@folio/shared';
 import type { BlogImportImageFailure } from '@folio/shared';
-import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { servedContentType } from '../images.js';
 import type { UploadsService } from '../uploads.service.js';
-import { ImageFetchError, ImageFetcher } from './image-fetcher.js';
+import { ImageFetchError } from './image-fetcher.js';
+import type { ImageFetcher } from './image-fetcher.js';
 import { IMAGE_FILE, imageUrlSpans, replaceImageUrls } from './image-urls.js';
 import type { ImageUrlSpan } from './image-urls.js';
+import type { ImportedImages } from './import-steps.js';
 import type { ArchivedImage, BlogSource } from './source.js';
 
 /** What bringing the images over needs: the upload pipeline and a safe fetcher. */
@@ -21,30 +22,12 @@ export interface ImportImagesDeps {
 /** Told after each distinct image is done: `done` of `total`. */
 export type ImageProgress = (done: number, total: number) => void;
 
-/** A redirect from an old image's path on the old site to its new file (server/API.md §E21). */
-export interface ImageRedirect {
-  from: string;
-  to: string;
-}
-
-/** The images of an import, stored; the articles are rewritten with it before they are applied. */
-export interface ImportedImages {
+/** The images of an import, stored; the job rewrites the articles with it before applying them. */
+export interface StoredImages extends ImportedImages {
   /** Each old address as the posts wrote it (relative ones too) → `/uploads/<file>`. */
   urls: ReadonlyMap<string, string>;
-  /** The images not brought over: they keep their old address. One entry per image, however often used. */
-  failures: BlogImportImageFailure[];
-  /** Distinct images downloaded and stored. */
-  fetched: number;
-  /** Distinct images taken from the uploaded file itself. */
-  fromArchive: number;
-  /** For each old image on the old site's host, its path there → its new file. */
-  redirects: ImageRedirect[];
   /** The stored files, each once. Nothing refers to them until the articles are applied. */
   filenames: string[];
-  /** A post's Markdown with every stored image's old address replaced, where it was found. */
-  rewrite(markdown: string): string;
-  /** A cover's new address, or the old one when it was not stored. */
-  rewriteCover(url: string): string;
 }
 
 /** How an image is got: from the uploaded file, or from the web. */
@@ -193,7 +176,7 @@ export async function importImages(
   deps: ImportImagesDeps,
   signal: AbortSignal,
   progress: ImageProgress = () => undefined,
-): Promise<ImportedImages> {
+): Promise<StoredImages> {
   const site = new OldSite(source.siteUrl);
   const found = new Set<string>();
   for (const post of source.posts) {
@@ -257,19 +240,6 @@ export async function importImages(
     rewrite: (markdown) => replaceImageUrls(markdown, imageUrlSpans(markdown), (span) => urls.get(span.url)),
     rewriteCover: (url) => urls.get(url.trim()) ?? url,
   };
-}
-
-/**
- * The images step as the server runs it: the upload pipeline of its uploads service and one
- * fetcher for every import, so the 4-at-a-time bound holds across them, refusing private
- * addresses unless `IMPORT_ALLOW_PRIVATE_HOSTS` (server/API.md §E21).
- */
-export function serverImageImporter(
-  uploads: ImportImagesDeps['uploads'],
-  config: Pick<ServerConfig, 'importAllowPrivateHosts'>,
-): (source: BlogSource, signal: AbortSignal, progress: ImageProgress) => Promise<ImportedImages> {
-  const deps: ImportImagesDeps = { uploads, fetcher: new ImageFetcher({ allowPrivateHosts: config.importAllowPrivateHosts }) };
-  return (source, signal, progress) => importImages(source, deps, signal, progress);
 }
 
 /** One image got and stored, or the reason it was not; a cancellation or a storage failure rejects. */
