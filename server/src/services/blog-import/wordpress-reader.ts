@@ -3,12 +3,9 @@
  * and Halo converters write) into a {@link BlogSource} (server/API.md §E21). The file is read as a
  * stream with sax, item by item: a 20 MB export never becomes one DOM.
  */
-import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import sax from 'sax';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BlogImportWordPressMessages as M, LIMITS, TAG_DISALLOWED_CHARS } from '@folio/shared';
 import type { BlogImportSkip } from '@folio/shared';
-import { BlogSourceError } from './source.js';
 import type { BlogSource, ReadInput, SourceComment, SourcePost } from './source.js';
 import {
   decodeEntities,
@@ -17,12 +14,15 @@ import {
   wordPressHtmlToText,
   type WordPressAttachment,
 } from './wordpress-content.js';
+import { streamWxr } from './wxr-stream.js';
+import type { RawComment, RawItem, WxrHandlers } from './wxr-stream.js';
 
-const WXR_NAMESPACE = /^https?:\/\/wordpress\.org\/export\/1\.\d+\/?$/;
 const ZERO_DATE = /^0000-00-00/;
 /** `2020-05-01 12:30:00` as WordPress writes every date. */
 const WP_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const EXAMPLES_PER_SKIP = 3;
+/** Posts converted at the end between two turns of the event loop, so the server keeps answering. */
+const POSTS_PER_TURN = 20;
 
 /**
  * Whether the opening of a file (its first few KB) is a WordPress export. By content, never by
@@ -37,67 +37,6 @@ export function looksLikeWordPress(head: string): boolean {
     /xmlns:wp\s*=\s*["']https?:\/\/wordpress\.org\/export\/1\.\d+\/?["']/.test(text) ||
     /<wp:wxr_version>/.test(text)
   );
-}
-
-/** One `<item>` as read, before it becomes a post (or an attachment, or a skip). */
-interface RawItem {
-  title: string;
-  link: string;
-  guid: string;
-  content: string;
-  excerpt: string;
-  postId: string;
-  postDate: string;
-  postDateGmt: string;
-  modifiedGmt: string;
-  slug: string;
-  status: string;
-  parentId: string;
-  postType: string;
-  attachmentUrl: string;
-  categories: string[];
-  tags: string[];
-  meta: Map<string, string>;
-  comments: RawComment[];
-}
-
-interface RawComment {
-  id: string;
-  parentId: string;
-  author: string;
-  email: string;
-  date: string;
-  dateGmt: string;
-  content: string;
-  approved: string;
-  type: string;
-}
-
-function newItem(): RawItem {
-  return {
-    title: '',
-    link: '',
-    guid: '',
-    content: '',
-    excerpt: '',
-    postId: '',
-    postDate: '',
-    postDateGmt: '',
-    modifiedGmt: '',
-    slug: '',
-    status: '',
-    parentId: '0',
-    postType: 'post',
-    attachmentUrl: '',
-    categories: [],
-    tags: [],
-    meta: new Map(),
-    comments: [],
-  };
-}
-
-function newComment(): RawComment {
-  return { id: '', parentId: '0', author: '', email: '', date: '', dateGmt: '', content: '', approved: '1', type: '' };
 }
 
 /** A WordPress date as UTC milliseconds, reading it `offsetMinutes` ahead of UTC. */
@@ -132,7 +71,7 @@ const POST_STATUS: Record<string, SourcePost['status'] | undefined> = {
 };
 
 /** Builds the blog out of the items as the stream delivers them. */
-class WxrAssembler {
+class WxrAssembler implements WxrHandlers {
   readonly posts: SourcePost[] = [];
   readonly skips = new SkipCounter();
   readonly warnings: string[] = [];
@@ -218,10 +157,14 @@ class WxrAssembler {
   }
 
   /** What needed the whole file: galleries, covers and dates given only in the blog's time. */
-  finish(): void {
+  async finish(signal: AbortSignal): Promise<void> {
     let localDates = 0;
     const offset = this.offsetMinutes ?? 0;
-    for (const { post, postId, galleryBody, thumbnailId: thumbnail, local } of this.pending) {
+    for (const [index, { post, postId, galleryBody, thumbnailId: thumbnail, local }] of this.pending.entries()) {
+      if (index % POSTS_PER_TURN === 0) {
+        await nextTurn();
+        signal.throwIfAborted();
+      }
       if (galleryBody !== null) post.content = this.markdown(postId, galleryBody);
       if (thumbnail) {
         const attachment = this.attachments.get(thumbnail);
@@ -357,19 +300,6 @@ interface LocalDates {
   comments: Map<string, string>;
 }
 
-/** Where the parser stands: the elements that decide what a text belongs to. */
-interface ParseState {
-  sawRoot: boolean;
-  sawChannel: boolean;
-  inChannel: boolean;
-  item: RawItem | null;
-  comment: RawComment | null;
-  metaKey: string;
-  metaValue: string;
-  text: string;
-  depth: number;
-}
-
 /**
  * Reads a WXR file (server/API.md §E21). Fails with a {@link BlogSourceError} (and no partial
  * result) when the file is not a WordPress export or its XML breaks anywhere; an abort throws the
@@ -377,87 +307,10 @@ interface ParseState {
  */
 export async function readWordPress(input: ReadInput): Promise<BlogSource> {
   input.signal.throwIfAborted();
-  const siteUrl = input.options.site_url?.trim().replace(/\/+$/, '') || null;
-  const blog = new WxrAssembler(siteUrl);
-  const state: ParseState = {
-    sawRoot: false,
-    sawChannel: false,
-    inChannel: false,
-    item: null,
-    comment: null,
-    metaKey: '',
-    metaValue: '',
-    text: '',
-    depth: 0,
-  };
-  const parser = sax.parser(true, { trim: false, normalize: false, position: true });
-
-  parser.onerror = (error) => {
-    if (!state.sawRoot) throw new BlogSourceError(M.notWxr);
-    const reason = error.message.split('\n')[0] ?? '';
-    throw new BlogSourceError(M.brokenXml(parser.line + 1, parser.column + 1, reason));
-  };
-  parser.onopentag = (node) => {
-    state.depth += 1;
-    state.text = '';
-    const name = node.name;
-    if (!state.sawRoot) {
-      state.sawRoot = true;
-      const namespace = node.attributes['xmlns:wp'];
-      if (name !== 'rss' || typeof namespace !== 'string' || !WXR_NAMESPACE.test(namespace)) {
-        throw new BlogSourceError(M.notWxr);
-      }
-      return;
-    }
-    if (name === 'channel' && state.depth === 2) {
-      state.sawChannel = true;
-      state.inChannel = true;
-    } else if (name === 'item' && state.inChannel && state.depth === 3) {
-      state.item = newItem();
-    } else if (name === 'wp:comment' && state.item) {
-      state.comment = newComment();
-    } else if (name === 'category' && state.item) {
-      const domain = node.attributes.domain;
-      state.metaKey = typeof domain === 'string' ? domain : '';
-    }
-  };
-  parser.ontext = (text) => {
-    state.text += text;
-  };
-  parser.oncdata = (text) => {
-    state.text += text;
-  };
-  parser.onclosetag = (name) => {
-    const text = state.text;
-    state.text = '';
-    state.depth -= 1;
-    if (name === 'channel') state.inChannel = false;
-    else if (state.comment) closeInComment(state.comment, name, text, state);
-    else if (state.item) closeInItem(state, state.item, name, text, blog);
-    else if (state.inChannel && state.depth === 2) {
-      if (name === 'link' || name === 'wp:base_blog_url' || name === 'wp:base_site_url') blog.siteAddress(text);
-    }
-  };
-
-  const decoder = new StringDecoder('utf8');
-  let read = 0;
-  const stream = createReadStream(input.path, { highWaterMark: 256 * 1024 });
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      input.signal.throwIfAborted();
-      parser.write(decoder.write(chunk));
-      read += chunk.length;
-      input.progress(read, input.size);
-    }
-    parser.write(decoder.end());
-    parser.close();
-  } finally {
-    stream.destroy();
-  }
-  if (!state.sawRoot) throw new BlogSourceError(M.notWxr);
-  if (!state.sawChannel) throw new BlogSourceError(M.noChannel);
+  const blog = new WxrAssembler(input.options.site_url?.trim().replace(/\/+$/, '') || null);
+  await streamWxr(input, blog);
   input.signal.throwIfAborted();
-  blog.finish();
+  await blog.finish(input.signal);
   return {
     format: 'wordpress',
     siteUrl: blog.siteUrl,
@@ -466,111 +319,4 @@ export async function readWordPress(input: ReadInput): Promise<BlogSource> {
     archivedImages: new Map(),
     warnings: blog.warnings,
   };
-}
-
-function closeInItem(state: ParseState, item: RawItem, name: string, text: string, blog: WxrAssembler): void {
-  switch (name) {
-    case 'item':
-      state.item = null;
-      blog.item(item);
-      return;
-    case 'title':
-      item.title = text;
-      return;
-    case 'link':
-      item.link = text;
-      return;
-    case 'guid':
-      item.guid = text;
-      return;
-    case 'content:encoded':
-      item.content = text;
-      return;
-    case 'excerpt:encoded':
-      item.excerpt = text;
-      return;
-    case 'wp:post_id':
-      item.postId = text.trim();
-      return;
-    case 'wp:post_date':
-      item.postDate = text;
-      return;
-    case 'wp:post_date_gmt':
-      item.postDateGmt = text;
-      return;
-    case 'wp:post_modified_gmt':
-      item.modifiedGmt = text;
-      return;
-    case 'wp:post_name':
-      item.slug = text;
-      return;
-    case 'wp:status':
-      item.status = text.trim();
-      return;
-    case 'wp:post_parent':
-      item.parentId = text.trim();
-      return;
-    case 'wp:post_type':
-      item.postType = text.trim();
-      return;
-    case 'wp:attachment_url':
-      item.attachmentUrl = text;
-      return;
-    case 'category': {
-      const value = text.trim();
-      if (value && state.metaKey === 'category') item.categories.push(value);
-      else if (value && state.metaKey === 'post_tag') item.tags.push(value);
-      state.metaKey = '';
-      return;
-    }
-    case 'wp:meta_key':
-      state.metaKey = text;
-      return;
-    case 'wp:meta_value':
-      state.metaValue = text;
-      return;
-    case 'wp:postmeta':
-      item.meta.set(state.metaKey, state.metaValue.trim());
-      state.metaKey = '';
-      state.metaValue = '';
-      return;
-    default:
-  }
-}
-
-function closeInComment(comment: RawComment, name: string, text: string, state: ParseState): void {
-  switch (name) {
-    case 'wp:comment':
-      state.item?.comments.push(comment);
-      state.comment = null;
-      return;
-    case 'wp:comment_id':
-      comment.id = text.trim();
-      return;
-    case 'wp:comment_parent':
-      comment.parentId = text.trim() || '0';
-      return;
-    case 'wp:comment_author':
-      comment.author = text;
-      return;
-    case 'wp:comment_author_email':
-      comment.email = text;
-      return;
-    case 'wp:comment_date':
-      comment.date = text;
-      return;
-    case 'wp:comment_date_gmt':
-      comment.dateGmt = text;
-      return;
-    case 'wp:comment_content':
-      comment.content = text;
-      return;
-    case 'wp:comment_approved':
-      comment.approved = text.trim();
-      return;
-    case 'wp:comment_type':
-      comment.type = text.trim();
-      return;
-    default:
-  }
 }
