@@ -35,6 +35,8 @@ export interface BackupRunnerOptions {
   snapshot: (holdDir: string) => HeldSnapshot;
   logger: Logger;
   clock: () => Date;
+  /** Awaited between the snapshot and the archive (tests hold a run there to change the site meanwhile). */
+  beforeArchive?: (() => Promise<void>) | undefined;
 }
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -85,7 +87,7 @@ export class BackupRunner {
       targets: plan.targets.map(({ id: target }) => ({ target, status: 'pending', error: null, verified: false })),
     };
     const done = this.perform(run, plan, held, workDir).finally(() => {
-      this.current = null;
+      if (this.current?.run.id === id) this.current = null;
     });
     this.current = { run: structuredClone(run), done };
     return { run: structuredClone(run), done };
@@ -94,7 +96,7 @@ export class BackupRunner {
   private async perform(run: BackupRun, plan: RunPlan, held: HeldSnapshot, workDir: string): Promise<BackupRun> {
     const { runs, logger } = this.options;
     const save = async () => {
-      if (this.current) this.current.run = structuredClone(run);
+      if (this.current?.run.id === run.id) this.current.run = structuredClone(run);
       await runs.save(structuredClone(run), plan.scheduled).catch((error: unknown) => logger.error('Could not record a backup run', error));
     };
     await save();
@@ -103,6 +105,7 @@ export class BackupRunner {
       const archive = path.join(workDir, name);
       const partial = path.join(workDir, `.${name}.partial`);
       try {
+        await this.options.beforeArchive?.();
         const facts = await writeArchive(exportChunksOf(held.snapshot, (filename) => held.read(filename)), partial, plan.passphrase);
         await fs.rename(partial, archive);
         // The held links are no longer needed once the archive holds the files.
@@ -111,7 +114,7 @@ export class BackupRunner {
       } catch (error) {
         logger.error('Could not write the backup archive', error);
         for (const result of run.targets) Object.assign(result, { status: 'failed', error: M.archiveFailed(reasonOf(error)) });
-        return await this.finish(run, save);
+        return await this.finish(run, save, workDir);
       }
       await save();
       for (const target of plan.targets) {
@@ -123,7 +126,7 @@ export class BackupRunner {
         }
         await save();
       }
-      return await this.finish(run, save);
+      return await this.finish(run, save, workDir);
     } finally {
       await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     }
@@ -152,7 +155,13 @@ export class BackupRunner {
     }
   }
 
-  private async finish(run: BackupRun, save: () => Promise<void>): Promise<BackupRun> {
+  /**
+   * Records the run's end. Its work directory goes first, and the turn is given up before the
+   * record is written: whoever reads the run as finished may start the next one.
+   */
+  private async finish(run: BackupRun, save: () => Promise<void>, workDir: string): Promise<BackupRun> {
+    await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
+    if (this.current?.run.id === run.id) this.current = null;
     run.status = run.targets.length > 0 && run.targets.every((result) => result.status === 'succeeded') ? 'succeeded' : 'failed';
     run.finished_at = this.options.clock().toISOString();
     await save();

@@ -16,11 +16,13 @@ import type { TargetFactory } from './create-target.js';
 export { BackupsService } from './backups.service.js';
 export { isFolioBackupName } from './backup-names.js';
 
-/** What tests may change: the targets (a slow or failing one), the clock, the retry's delay. */
+/** What tests may change: the targets (a slow or failing one), the clock, the retry's delay, a pause before the archive. */
 export interface BackupHooks {
   createTarget?: TargetFactory;
   clock?: () => Date;
   retryDelayMs?: number;
+  /** Awaited between a run's snapshot and its archive. */
+  beforeArchive?: () => Promise<void>;
 }
 
 /** A failed run is tried again this long after (server/API.md §E22). */
@@ -47,6 +49,7 @@ export function createBackupsService(deps: {
     snapshot: (holdDir) => holdSnapshot(deps.backups, deps.uploadsDir, holdDir, (filename) => deps.uploads.read(filename)),
     logger: deps.logger,
     clock,
+    beforeArchive: hooks?.beforeArchive,
   });
   return new BackupsService({
     dataDir,
