@@ -26,3 +26,4 @@ export * from './blog-import.js';
 export * from './backups.js';
 export * from './backup-settings.js';
 export * from './blog-import.schema.js';
+export * from './reader-stats.js';
