@@ -36,6 +36,19 @@ export function registerBackupScheduleRoutes(router: Router, context: AppContext
     sendOk(ctx, await backups.remote(target));
   });
 
+  // The desktop's copy at home (server/API.md §E22): the bytes as stored, checked there against the run's sha256.
+  router.get('/api/admin/backups/download', requireAdmin, async (ctx) => {
+    const target = queryString(ctx, 'target');
+    const name = queryString(ctx, 'name');
+    if (!target) throw badRequest(M.targetRequired);
+    if (!name) throw badRequest(M.nameInvalid);
+    const stream = await backups.download(target, name);
+    ctx.set('Content-Type', 'application/octet-stream');
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = stream;
+  });
+
   router.post('/api/admin/backups/run', requireAdmin, (ctx) => {
     sendOk(ctx, backups.startManual(), { status: 202, msg: M.runStarted });
   });

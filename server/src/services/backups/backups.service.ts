@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { BackupMessages as M } from '@folio/shared';
 import type { BackupRun, BackupSettings, BackupSettingsUpdate, BackupStatus, RemoteBackup } from '@folio/shared';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -102,6 +103,15 @@ export class BackupsService {
       .filter((item) => isFolioBackupName(item.name))
       .sort((a, b) => newestFirst(a.name, b.name))
       .map((item) => ({ name: item.name, size: item.size, modified_at: item.modifiedAt }));
+  }
+
+  /** A stored backup's bytes (`GET /api/admin/backups/download`): what the desktop keeps at home. */
+  async download(targetId: string, name: string): Promise<Readable> {
+    if (!isFolioBackupName(name)) throw badRequest(M.nameInvalid);
+    const target = this.targetById(targetId);
+    return target.download(name).catch((error: unknown) => {
+      throw asRequestError(error);
+    });
   }
 
   /**
