@@ -124,6 +124,7 @@ export async function createServices(
   const imageSizes = new ImageSizesService(imageSizesRepository, uploadRepository, logger);
   // Page sizes appear in the background and change what a public page shows (its <picture>s).
   const dataGeneration = () => store.generation + imageSizesRepository.changes;
+  const uploads = new UploadsService(uploadRepository, config.maxImageBytes);
   const backupRepository = new BackupRepository(store);
   const diagramRepository = new DiagramsRepository(store);
   const siteBlocks = new SiteBlocksService(new SiteBlocksRepository(store));
@@ -163,7 +164,7 @@ export async function createServices(
     skills: new SkillOrContactService(new SkillOrContactRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
     avatars: new AvatarsService(new AvatarsRepository(store), uploadRepository, logger, config.maxImageBytes),
-    uploads: new UploadsService(uploadRepository, config.maxImageBytes),
+    uploads,
     imageSizes,
     articles,
     publicArticles,
@@ -209,7 +210,7 @@ export async function createServices(
       schedule,
       uploadRepository.tempDir,
       logger,
-      defaultBlogImportSteps(),
+      defaultBlogImportSteps({ uploads, allowPrivateHosts: config.importAllowPrivateHosts }),
     ),
     storage: store.health,
     dataGeneration,
