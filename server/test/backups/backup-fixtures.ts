@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -19,7 +19,15 @@ export interface BackupServer {
 /** The real server in-process, on a fresh data directory inside its own temp parent (`backups/` lands beside it). */
 export async function startBackupServer(options: StartOptions = {}): Promise<BackupServer> {
   const dataDir = options.dataDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'folio-backups-')), 'data');
-  const server = await startTestServer({ ...options, dataDir });
+  const started = await startTestServer({ ...options, dataDir });
+  // The temp parent goes too: the `backups/` folder beside the data directory is in it.
+  const server: TestServer = {
+    ...started,
+    close: async () => {
+      await started.close();
+      if (!options.dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  };
   return { server, api: apiClient(server.url), token: await server.login() };
 }
 
@@ -52,7 +60,8 @@ export async function waitForRun(
   for (;;) {
     const found = (await listRuns(backup)).find(predicate);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no run matched within ${timeoutMs} ms: ${JSON.stringify(await listRuns(backup))}`);
+    if (Date.now() > deadline)
+      throw new Error(`no run matched within ${timeoutMs} ms: ${JSON.stringify(await listRuns(backup))}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -66,7 +75,10 @@ export async function runBackup(backup: BackupServer): Promise<BackupRun> {
 }
 
 export async function uploadImage({ api, token }: BackupServer, kind: 'png' | 'jpg' = 'png'): Promise<string> {
-  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/images', { token, body: imageForm(buildImage(kind), `i.${kind}`) });
+  const response = await api<EnvelopeBody>('POST', '/api/admin/articles/images', {
+    token,
+    body: imageForm(buildImage(kind), `i.${kind}`),
+  });
   expect(response.status).toBe(201);
   return response.body.url as string;
 }
@@ -81,7 +93,9 @@ export async function articleWithImages(backup: BackupServer, title: string): Pr
   });
   expect(created.status).toBe(201);
   const id = created.body.id as number;
-  expect((await backup.api('POST', `/api/articles/${id}/comments`, { json: { author: '读者', content: `评论 ${title}` } })).status).toBe(201);
+  expect(
+    (await backup.api('POST', `/api/articles/${id}/comments`, { json: { author: '读者', content: `评论 ${title}` } })).status,
+  ).toBe(201);
   return { id, files: [body, cover].map((url) => url.split('/').pop() as string) };
 }
 

@@ -66,7 +66,9 @@ describe('a backup is one moment', () => {
     await putSettings(backup, folderSettings('backups'));
     const article = await articleWithImages(backup, '快照里的文章');
     const uploads = path.join(backup.server.dataDir, 'uploads');
-    const before = Object.fromEntries(await Promise.all(article.files.map(async (file) => [file, await sha256(path.join(uploads, file))])));
+    const before = Object.fromEntries(
+      await Promise.all(article.files.map(async (file) => [file, await sha256(path.join(uploads, file))])),
+    );
 
     const run = await startRun(backup);
     // After the snapshot: the article goes to the bin and is purged, and its files are gone.
@@ -151,7 +153,8 @@ describe('a backup is one moment', () => {
     const articleIds = new Set(archived.articles.map((article) => article.id));
     expect(archived.articles.filter((article) => article.title.startsWith('负载文章')).length).toBeGreaterThan(0);
     for (const comment of archived.comments) expect(articleIds.has(comment.article_id)).toBe(true);
-    for (const article of archived.articles) for (const file of shownFiles(article)) expect(archived.files[file], file).toBeDefined();
+    for (const article of archived.articles)
+      for (const file of shownFiles(article)) expect(archived.files[file], file).toBeDefined();
 
     const target = await startBackupServer();
     servers.push(target);

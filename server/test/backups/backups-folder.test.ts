@@ -54,8 +54,13 @@ describe('backup settings', () => {
     expect(data.next_run_at).toMatch(/T04:15:00\.000Z$/);
     expect(JSON.stringify(saved)).not.toContain('dav-secret-value');
 
-    await putSettings(backup, { schedule: { frequency: 'off', time: '04:15' }, keep: 5, targets: [{ ...webdav, password: undefined }] });
-    let read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body.data as BackupSettings;
+    await putSettings(backup, {
+      schedule: { frequency: 'off', time: '04:15' },
+      keep: 5,
+      targets: [{ ...webdav, password: undefined }],
+    });
+    let read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body
+      .data as BackupSettings;
     expect(read.targets[0]).toMatchObject({ password: { set: true } });
     expect(read.passphrase).toEqual({ set: true });
 
@@ -63,8 +68,14 @@ describe('backup settings', () => {
     expect(JSON.stringify(exported.body)).not.toContain('dav-secret-value');
     expect(JSON.stringify(exported.body)).not.toContain('a long passphrase');
 
-    await putSettings(backup, { schedule: { frequency: 'off', time: '04:15' }, keep: 5, targets: [{ ...webdav, password: null }], passphrase: null });
-    read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body.data as BackupSettings;
+    await putSettings(backup, {
+      schedule: { frequency: 'off', time: '04:15' },
+      keep: 5,
+      targets: [{ ...webdav, password: null }],
+      passphrase: null,
+    });
+    read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body
+      .data as BackupSettings;
     expect(read.targets[0]).toMatchObject({ password: { set: false } });
     expect(read.passphrase).toEqual({ set: false });
   });
@@ -77,7 +88,8 @@ describe('backup settings', () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain('HH:MM');
-    const read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body.data as BackupSettings;
+    const read = (await backup.api<EnvelopeBody>('GET', '/api/admin/settings/backups', { token: backup.token })).body
+      .data as BackupSettings;
     expect(read.targets).toEqual([]);
   });
 });
@@ -118,7 +130,9 @@ describe('runs to a folder', () => {
     await putSettings(backup, folderSettings('backups'));
     const article = await articleWithImages(backup, '将被清除');
     const uploads = path.join(backup.server.dataDir, 'uploads');
-    const before = Object.fromEntries(await Promise.all(article.files.map(async (file) => [file, await sha256(path.join(uploads, file))])));
+    const before = Object.fromEntries(
+      await Promise.all(article.files.map(async (file) => [file, await sha256(path.join(uploads, file))])),
+    );
     const run = await runBackup(backup);
     expect(run.status).toBe('succeeded');
 
