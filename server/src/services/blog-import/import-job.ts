@@ -270,7 +270,8 @@ export class BlogImportService {
       if (articles.length > 0 || draft.comments.length > 0 || redirects.length > 0) {
         await this.repository.apply({
           articles,
-          comments: draft.comments,
+          // Only when there are some: storing comments moves the owner's unread mark past them (server/API.md §15).
+          ...(draft.comments.length > 0 && { comments: draft.comments }),
           ...(redirects.length > 0 && { redirects }),
         });
         // Scheduled articles came in, some perhaps already due (server/API.md §E8).
