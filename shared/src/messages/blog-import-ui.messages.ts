@@ -44,7 +44,7 @@ export const BlogImportUiMessages = {
     images: '图片',
     redirects: '重定向',
   },
-  phaseCount: (done: number, total: number) => `${done} / ${total}`,
+  phaseCount: (done: number | string, total: number | string) => `${done} / ${total}`,
   phaseWaiting: '等待',
   phaseWorking: '进行中',
   phaseDone: '完成',

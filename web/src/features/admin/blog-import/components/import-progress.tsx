@@ -1,6 +1,7 @@
 import { Field, makeStyles, ProgressBar, tokens } from '@fluentui/react-components';
 import { BlogImportUiMessages as M } from '@folio/shared';
 import type { BlogImportJob } from '@folio/shared';
+import { formatFileSize } from '../model/file-size';
 import type { PhaseView } from '../model/import-job';
 import { phaseViews } from '../model/import-job';
 
@@ -14,6 +15,8 @@ const useStyles = makeStyles({
 function countText(view: PhaseView): string {
   if (view.state === 'waiting' && view.total === 0) return M.phaseWaiting;
   if (view.total === 0) return view.state === 'done' ? M.phaseDone : M.phaseWorking;
+  // Reading counts the file's bytes (server/API.md §E21): shown as a size, not a bare number.
+  if (view.phase === 'reading') return M.phaseCount(formatFileSize(view.done), formatFileSize(view.total));
   return M.phaseCount(view.done, view.total);
 }
 

@@ -1,7 +1,5 @@
+import { AdminRealtimeEvents } from '@folio/shared';
 import type { BlogImportJob } from '@folio/shared';
-
-/** The admin socket event that carries a job's progress (server/API.md §E21). */
-export const IMPORT_PROGRESS_EVENT = 'admin:import-progress';
 
 export interface ImportProgressListeners {
   onJob(job: BlogImportJob): void;
@@ -36,7 +34,7 @@ export function openImportProgressSocket(
       forceNew: true,
       auth: (send) => send({ token: getToken() ?? '' }),
     });
-    socket.on(IMPORT_PROGRESS_EVENT, (job: BlogImportJob) => listeners.onJob(job));
+    socket.on(AdminRealtimeEvents.importProgress, (job: BlogImportJob) => listeners.onJob(job));
     // Marked on the page for end-to-end tests, which send progress only once the screen listens.
     const connectedChange = (connected: boolean) => {
       document.documentElement.dataset.importRealtime = connected ? 'connected' : 'disconnected';
