@@ -28,9 +28,13 @@ describe('htmlToMarkdown', () => {
         '<table><thead><tr><th>名称</th><th>值</th></tr></thead><tbody><tr><td>a|b</td><td>1<br>2</td></tr></tbody></table>',
       ),
     ).toBe('| 名称 | 值 |\n| --- | --- |\n| a\\|b | 1 2 |');
-    expect(htmlToMarkdown('<table><tr><td>甲</td><td><ul><li>一</li></ul></td></tr></table>')).toBe(
-      '|   |   |\n| --- | --- |\n| 甲 | -   一 |',
+    expect(htmlToMarkdown('<table><tr><td>甲</td><td><ul><li>一</li><li>二</li></ul></td></tr></table>')).toBe(
+      '|   |   |\n| --- | --- |\n| 甲 | • 一 • 二 |',
     );
+  });
+
+  it('keeps a verse’s line breaks as prose, not code', () => {
+    expect(htmlToMarkdown('<pre class="wp-block-verse">床前明月光，\n疑是地上霜。</pre>')).toBe('床前明月光，  \n疑是地上霜。');
   });
 
   it('writes strikethrough and a figure as its image followed by its caption in italics', () => {

@@ -153,6 +153,25 @@ function embedSource(node: HTMLElement): string {
   return source?.getAttribute('src') ?? '';
 }
 
+/**
+ * A cell's Markdown on one line (a GFM row cannot break): list items as `•`, headings, quotes
+ * and code fences as their text.
+ */
+function cellText(content: string): string {
+  return content
+    .split('\n')
+    .filter((line) => !/^\s*(?:```|~~~)/.test(line))
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '• ')
+        .replace(/^\s*#{1,6}\s+/, '')
+        .replace(/^\s*>\s?/, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join(' ');
+}
+
 function isInsideNestedTable(node: HTMLElement): boolean {
   let tables = 0;
   for (let parent: HTMLElement | null = node; parent; parent = parent.parentElement) {
@@ -189,10 +208,7 @@ function createService(): TurndownService {
       const table = node.closest('table');
       if (isInsideNestedTable(node) || (table && containsTable(table))) return `\n\n${content}\n\n`;
       const siblings = Array.from(node.parentElement?.children ?? []);
-      const text = content
-        .replace(/\s*\n+\s*/g, ' ')
-        .trim()
-        .replace(/\|/g, '\\|');
+      const text = cellText(content).replace(/\|/g, '\\|');
       return `${siblings.indexOf(node) === 0 ? '| ' : ' '}${text || ' '} |`;
     },
   });
@@ -229,6 +245,17 @@ function createService(): TurndownService {
       const language = codeLanguage(node);
       const fence = fenceFor(code);
       return `\n\n${fence}${language}\n${code}\n${fence}\n\n`;
+    },
+  });
+
+  // A verse keeps its line breaks but is prose, not code (tried before the rule above).
+  service.addRule('verseWithLineBreaks', {
+    filter: (node) => node.nodeName === 'PRE' && node.classList.contains('wp-block-verse'),
+    replacement(_content, node) {
+      const lines = codeText(node)
+        .split('\n')
+        .map((line) => service.escape(line.trim()));
+      return `\n\n${lines.join('  \n').trim()}\n\n`;
     },
   });
 
