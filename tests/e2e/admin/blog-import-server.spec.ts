@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.js';
+import type { EnvelopeBody } from '../../support/test-server.js';
+import { apiClient } from '../../support/test-server.js';
 import { openSignedIn } from './admin-helpers.js';
 import { chooseImportFile } from './blog-import-helpers.js';
 
@@ -50,4 +52,23 @@ test('with the real server: a small WordPress export moves in, its old address a
   // A reader following the old address lands on the imported article.
   await page.goto('/2020/05/first-post/');
   await expect(page.getByRole('heading', { name: '搬家前的第一篇', level: 1 })).toBeVisible();
+});
+
+test('with the real server: an export cut off halfway fails with the reason, and the site is as it was', async ({
+  page,
+  server,
+}) => {
+  const wxr = await readFile(new URL('./fixtures/small-blog.wordpress.xml', import.meta.url), 'utf8');
+  const cut = wxr.slice(0, wxr.indexOf('<title><![CDATA[经典编辑器写的第二篇'));
+  await openSignedIn(page, server, '/admin/blog-import');
+  await chooseImportFile(page, 'cut.xml', cut);
+  await page.getByRole('button', { name: '开始导入' }).click();
+  const outcome = page.getByTestId('import-outcome');
+  await expect(outcome).toContainText('导入失败', { timeout: 60_000 });
+  await expect(outcome).toContainText('网站没有任何改动。');
+  await expect(page.getByTestId('import-report-counts')).toHaveCount(0);
+
+  const token = await server.login();
+  const articles = await apiClient(server.url)<EnvelopeBody & { data: unknown[] }>('GET', '/api/admin/articles', { token });
+  expect(articles.body.data).toEqual([]);
 });
