@@ -6,6 +6,12 @@ import type { Broadcaster } from '../../realtime.js';
 import { jsonBody } from '../../http/body.js';
 import { sendOk } from '../../http/envelope.js';
 import type { BackupSection } from '../../services/backup-import.schema.js';
+import {
+  ARCHIVE_CONTENT_TYPES,
+  PASSPHRASE_HEADER,
+  passphraseOf,
+  readUploadedArchive,
+} from '../../services/backups/uploaded-archive.js';
 
 /** One event per imported section (server/API.md §13); article and comment hints are empty after an import. */
 export function announceImport(realtime: Broadcaster, sections: readonly BackupSection[]): void {
@@ -37,6 +43,11 @@ export function registerBackupRoutes(router: Router, { services, realtime, requi
 
   router.post('/api/admin/import', requireAdmin, async (ctx) => {
     const result = await importer.exclusively(async () => {
+      // A backup archive as stored (server/API.md §E22), gzip or age, is read into the same JSON.
+      if (ctx.is(ARCHIVE_CONTENT_TYPES)) {
+        const passphrase = passphraseOf(ctx.get(PASSPHRASE_HEADER) || undefined);
+        return importer.import(await readUploadedArchive(ctx.req, LIMITS.importBodyBytes, passphrase));
+      }
       await parseImportBody(ctx, async () => {});
       return importer.import(ctx.request.body);
     });
