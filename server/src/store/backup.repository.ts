@@ -166,7 +166,9 @@ function applyPlan(
 /** Throws when a record was stored since `plan` (all new) was made under one of its ids or slugs. */
 function checkAllNew(state: StoreState, plan: ImportPlan): void {
   const slugs = new Set(state.articles.items.map((article) => article.slug));
+  const ids = new Set(state.articles.items.map((article) => article.id));
   for (const article of plan.articles ?? []) {
+    if (ids.has(article.id)) throw new ImportPlanStaleError(`Article ${article.id} was stored during the import`);
     if (slugs.has(article.slug)) throw new ImportPlanStaleError(`Slug ${article.slug} was taken during the import`);
   }
   for (const comment of plan.comments ?? []) {

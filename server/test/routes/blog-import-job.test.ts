@@ -5,7 +5,7 @@ import type { AdminArticleDetail, BlogImportJob, PublicComment, RedirectRule } f
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer } from '../../../tests/support/test-server.js';
 import type { Api } from './articles.fixtures.js';
-import { removeAllArticles } from './articles.fixtures.js';
+import { postComment, removeAllArticles } from './articles.fixtures.js';
 import { rawRequest } from '../support/raw-request.js';
 import type { BlogImportSteps, BlogReader, ImageImporter } from '../../src/services/blog-import/import-steps.js';
 import { sniffFormat } from '../../src/services/blog-import/detect-format.js';
@@ -396,6 +396,42 @@ describe('an import that does not finish changes nothing', () => {
     expect(await adminArticles()).toEqual([]);
     expect(await adminComments()).toEqual([]);
     expect(await redirects()).toEqual([{ from: '/kept', to: '/elsewhere', status: 301 }]);
+  });
+
+  it('an article saved while the import runs is never overwritten: the job fails and asks for a new import', async () => {
+    steps.readers.wordpress = readerOf(firstExport);
+    // While images are fetched, the owner creates an article: it takes the first id the import planned.
+    steps.importImages = async () => {
+      await api('POST', '/api/admin/articles', { token, json: { title: '刚写的文章', content: '刚写的' } });
+      return { fetched: 0, fromArchive: 0, failures: [], rewrite: (text) => text, rewriteCover: (url) => url, redirects: [] };
+    };
+    const job = await importFile();
+    expect(job).toMatchObject({ status: 'failed', error: '导入期间站点的数据被修改了，请重新导入' });
+    const articles = await adminArticles();
+    expect(articles.map((article) => [article.title, article.slug])).toEqual([['刚写的文章', 'gang-xie-de-wen-zhang']]);
+    expect((await api<EnvelopeBody>('GET', `/api/admin/articles/${articles[0]!.id}`, { token })).body.data).toMatchObject({
+      content: '刚写的',
+    });
+    expect(await adminComments()).toEqual([]);
+    expect(await redirects()).toEqual([]);
+  });
+
+  it("a visitor's comment posted while the import runs is never overwritten by an imported one", async () => {
+    steps.readers.wordpress = readerOf(firstExport);
+    const first = await importFile();
+    const helloId = first.report.article_ids[0]!;
+    steps.readers.wordpress = readerOf(newerExport);
+    // The visitor's comment takes the first id the import planned for its new comments.
+    steps.importImages = async () => {
+      const posted = await postComment(api, helloId, { author: '访客', content: '导入时写的评论' });
+      expect(posted.status).toBe(201);
+      return { fetched: 0, fromArchive: 0, failures: [], rewrite: (text) => text, rewriteCover: (url) => url, redirects: [] };
+    };
+    const job = await importFile();
+    expect(job).toMatchObject({ status: 'failed', error: '导入期间站点的数据被修改了，请重新导入' });
+    const comments = await adminComments();
+    expect(comments.map((item) => item.author).sort()).toEqual(['丙', '乙', '甲', '访客'].sort());
+    expect(await adminArticles()).toHaveLength(4);
   });
 
   it("a reader's refusal: the job fails with its message", async () => {
