@@ -23,7 +23,20 @@ export async function startWebdavServer(): Promise<WebdavServer> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'folio-webdav-'));
   const child: ChildProcess = spawn(
     'rclone',
-    ['serve', 'webdav', root, '--addr', '127.0.0.1:0', '--user', WEBDAV_USER, '--pass', WEBDAV_PASSWORD],
+    // No directory cache: tests put the owner's files straight into the folder, and a listing must show them.
+    [
+      'serve',
+      'webdav',
+      root,
+      '--addr',
+      '127.0.0.1:0',
+      '--user',
+      WEBDAV_USER,
+      '--pass',
+      WEBDAV_PASSWORD,
+      '--dir-cache-time',
+      '0s',
+    ],
     // An empty config of its own, so a developer's rclone remotes are never read.
     { env: { ...process.env, RCLONE_CONFIG: path.join(root, '.no-rclone.conf') }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

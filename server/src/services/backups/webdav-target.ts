@@ -3,7 +3,7 @@ import { BackupTargetMessages as M } from '@folio/shared';
 import type { WebdavTargetSettings } from '@folio/shared';
 import { AuthType, createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
-import { isFolioBackupName } from './backup-names.js';
+import { backupNameTime, isFolioBackupName } from './backup-names.js';
 import type { BackupTarget, StoredBackup } from './backup-target.js';
 import { BackupTargetError } from './backup-target-error.js';
 import { IdleWatchdog, networkFailure, readExactly, relay } from './remote-transfer.js';
@@ -59,6 +59,8 @@ export class WebdavTarget implements BackupTarget {
   async upload(name: string, localPath: string, size: number): Promise<void> {
     this.assertOwnName(name);
     await this.ensureFolder();
+    // A kill mid-upload leaves its .partial behind on the server: the next upload clears it.
+    await this.sweepPartials(name).catch(() => {});
     const partial = this.folder + partialName(name);
     const watchdog = new IdleWatchdog(this.idleTimeoutMs);
     let sourceError: unknown;
@@ -128,13 +130,20 @@ export class WebdavTarget implements BackupTarget {
     }
   }
 
-  /** Removes uploads a kill interrupted (`.<name>.partial` of a Folio name); other files are left alone. */
-  async sweepPartials(): Promise<void> {
+  /**
+   * Removes uploads a kill interrupted (`.<name>.partial` of a Folio name); other files are left
+   * alone. Given `before`, only those of its site from an earlier time: what another site sharing
+   * the folder, or a later run, may still be writing is not touched.
+   */
+  async sweepPartials(before?: string): Promise<void> {
+    const time = before === undefined ? undefined : backupNameTime(before);
+    const site = (name: string) => name.slice(0, name.lastIndexOf(backupNameTime(name) ?? ''));
     for (const entry of await this.contents()) {
-      const match = PARTIAL.exec(entry.basename);
-      if (entry.type === 'file' && match?.[1] && isFolioBackupName(match[1])) {
-        await this.client.deleteFile(entry.filename, { signal: AbortSignal.timeout(this.idleTimeoutMs) }).catch(() => {});
-      }
+      const partialOf = PARTIAL.exec(entry.basename)?.[1];
+      if (entry.type !== 'file' || partialOf === undefined || !isFolioBackupName(partialOf)) continue;
+      if (before !== undefined && (site(partialOf) !== site(before) || (backupNameTime(partialOf) ?? '') >= (time ?? '')))
+        continue;
+      await this.client.deleteFile(entry.filename, { signal: AbortSignal.timeout(this.idleTimeoutMs) }).catch(() => {});
     }
   }
 

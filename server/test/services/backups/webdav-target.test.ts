@@ -117,6 +117,19 @@ describe('WebDAV backup target', () => {
     expect(await readdir(folderOnDisk)).toEqual([]);
   });
 
+  it("removes, on the next upload, what a killed upload of the same site left, and no one else's", async () => {
+    const target = new WebdavTarget(settings(url));
+    const archive = await writeArchive(archives.dir, 'archive', 1024);
+    await target.upload(nameAt(20), archive.path, archive.size);
+    const otherSite = backupName('another-blog', new Date(Date.UTC(2026, 10, 29, 3, 21)), false);
+    const kept = [`.${otherSite}.partial`, `.${nameAt(23)}.partial`, 'notes.partial'];
+    for (const file of [`.${nameAt(21)}.partial`, ...kept]) await writeFile(path.join(folderOnDisk, file), 'half an archive');
+
+    await target.upload(nameAt(22), archive.path, archive.size);
+
+    expect((await readdir(folderOnDisk)).sort()).toEqual([...kept, nameAt(20), nameAt(22)].sort());
+  });
+
   it('says 认证失败 for a wrong password, and nothing is written', async () => {
     const archive = await writeArchive(archives.dir, 'archive', 1024);
     const target = new WebdavTarget(settings(url, 'not-the-password'));
