@@ -14,6 +14,8 @@ export interface FakeBackupApi {
   updates: BackupSettingsUpdate[];
   /** Each restore body, as sent. */
   restores: unknown[];
+  /** When the status says the failed run is tried again; null once the retry is over. */
+  retryAt: string | null;
 }
 
 const ok = (route: Route, data: unknown) => route.fulfill({ json: { code: 0, msg: 'ok', data } });
@@ -51,6 +53,7 @@ export async function fakeBackupApi(page: Page, initial: Partial<FakeBackupApi> 
     remote: initial.remote ?? {},
     updates: [],
     restores: [],
+    retryAt: initial.retryAt ?? null,
   };
   await page.route('**/api/admin/settings/backups', async (route) => {
     if (route.request().method() === 'GET') return ok(route, state.settings);
@@ -95,5 +98,17 @@ export async function fakeBackupApi(page: Page, initial: Partial<FakeBackupApi> 
     return route.fulfill({ status: 202, json: { code: 0, msg: 'ok', data: run } });
   });
   await page.route('**/api/admin/backups', (route) => ok(route, state.runs));
+  await page.route('**/api/admin/backups/status', (route) => {
+    // As the server answers it: the newest finished run, a safety backup aside, when it failed.
+    const finished = state.runs.filter((run) => run.status !== 'running' && run.trigger !== 'safety');
+    const newest = [...finished].sort((a, b) => b.started_at.localeCompare(a.started_at))[0];
+    return ok(route, {
+      running: state.runs.find((run) => run.status === 'running') ?? null,
+      failure: newest?.status === 'failed' ? newest : null,
+      retry_at: state.retryAt,
+      last_success_at: null,
+      next_run_at: state.settings.next_run_at,
+    });
+  });
   return state;
 }

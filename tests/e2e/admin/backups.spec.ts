@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -131,15 +132,25 @@ test.describe('备份 screen', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('a failed last run puts a banner above every tab that leads to 备份, gone once a run succeeds', async ({
+  test('a failed last run puts a banner above every tab once its retry is over, leading to 备份; gone once a run succeeds', async ({
     page,
     server,
   }) => {
-    const fake = await fakeBackupApi(page, { runs: [failedRun, buildRun()] });
+    const fake = await fakeBackupApi(page, { runs: [failedRun, buildRun()], retryAt: '2026-11-29T03:32:09.000Z' });
+    const statusAnswered = page.waitForResponse((response) => response.url().endsWith('/api/admin/backups/status'));
     await openSignedIn(page, server, '/admin/skills');
+    await statusAnswered;
     const banner = page.getByTestId('backup-failure');
+    // The retry may yet succeed: nothing to tell the owner of so far.
+    await expect(page.getByRole('tab', { name: '备份' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    fake.retryAt = null;
+    await page.reload();
     await expect(banner).toContainText('最近一次备份失败');
     await expect(banner).toContainText('nas：WebDAV 服务器拒绝了用户名或密码（401）');
+    await page.getByRole('tab', { name: '内容管理' }).click();
+    await expect(banner).toBeVisible();
     await banner.getByRole('button', { name: '查看备份' }).click();
     await expect(page).toHaveURL(/\/admin\/backups$/);
     const row = page.getByTestId('backup-run').first();
@@ -148,6 +159,7 @@ test.describe('备份 screen', () => {
     fake.runs = [buildRun({ id: 'run-ok', started_at: '2026-11-29T08:00:00.000Z' }), ...fake.runs];
     await page.reload();
     await expect(page.getByTestId('backups-page')).toBeVisible();
+    await expect(page.getByTestId('backup-run')).toHaveCount(3);
     await expect(banner).toHaveCount(0);
   });
 
@@ -199,6 +211,95 @@ test.describe('备份 screen', () => {
         expect(overflow, `备份 at ${size.width} px ${scheme} is wider than the window`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(SCREENS_DIR, `admin-backups-${size.width}-${scheme}.png`), fullPage: true });
       }
+    }
+  });
+});
+
+test.describe('备份 through the real server', () => {
+  // A failed run is tried again at once here, instead of a minute later.
+  test.use({ serverOptions: { seed: true, backups: { retryDelayMs: 20 } } });
+
+  test('a folder target in a temp dir is saved and backed up now; an encrypted backup refuses a wrong passphrase', async ({
+    page,
+    server,
+  }) => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'folio-e2e-backups-'));
+    try {
+      await openSignedIn(page, server, '/admin/backups');
+      await expect(page.getByText(/^服务器时区：/)).toBeVisible();
+      await page.getByRole('button', { name: '添加目标' }).click();
+      await page.getByRole('menuitem', { name: '文件夹' }).click();
+      await page.getByRole('region', { name: '文件夹（folder-1）' }).getByLabel('路径').fill(folder);
+      await page.getByLabel('口令', { exact: true }).fill('short');
+      await page.getByRole('button', { name: '保存设置' }).click();
+      // The server's own reason, and nothing saved.
+      await expect(page.getByTestId('backup-save-error')).toContainText('口令');
+      await page.getByLabel('口令', { exact: true }).fill('correct horse battery');
+      await page.getByRole('button', { name: '保存设置' }).click();
+      await expect(toast(page, '备份设置已保存')).toBeVisible();
+      await expect(page.getByLabel('口令', { exact: true })).toHaveAttribute('placeholder', '已设置（留空保持不变）');
+
+      await page.getByRole('button', { name: '立即备份' }).click();
+      const row = page.getByTestId('backup-run').first();
+      await expect(row).toHaveAttribute('data-status', 'succeeded');
+      await expect(row).toContainText('手动');
+      await expect(row).toContainText('folder-1');
+      await expect(row).toContainText('已校验');
+      const [name] = (await readdir(folder)).filter((file) => file.endsWith('.age'));
+      expect(name).toMatch(/^folio-.+\.json\.gz\.age$/);
+
+      await page.getByRole('region', { name: '文件夹（folder-1）' }).getByRole('button', { name: '查看远端备份' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: `恢复 ${name}` }).click();
+      await dialog.getByLabel('备份口令').fill('not the passphrase');
+      const restore = page.waitForResponse((response) => response.url().endsWith('/api/admin/backups/restore'));
+      await dialog.getByRole('button', { name: '确认恢复' }).click();
+      const answer = await restore;
+      expect(answer.status()).toBe(400);
+      const { msg } = (await answer.json()) as { msg: string };
+      await expect(dialog.getByTestId('restore-error')).toHaveText(msg);
+      expect(msg).toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('a target that fails puts the banner up once the retry failed too', async ({ page, server, api }) => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'folio-e2e-backups-'));
+    try {
+      // The target's folder is a file: every write to it fails.
+      const notAFolder = path.join(parent, 'not-a-folder');
+      await writeFile(notAFolder, 'x');
+      const token = await server.login();
+      const saved = await api('PUT', '/api/admin/settings/backups', {
+        token,
+        json: {
+          schedule: { frequency: 'off', time: '03:30' },
+          keep: 7,
+          targets: [{ id: 'disk', kind: 'folder', path: notAFolder }],
+        },
+      });
+      expect(saved.status).toBe(200);
+      expect((await api('POST', '/api/admin/backups/run', { token })).status).toBe(202);
+      await expect
+        .poll(async () => {
+          const status = await api<{ data: { failure: { trigger: string } | null; retry_at: string | null } }>(
+            'GET',
+            '/api/admin/backups/status',
+            { token },
+          );
+          return status.body.data.failure?.trigger === 'retry' && status.body.data.retry_at === null;
+        })
+        .toBe(true);
+
+      await openSignedIn(page, server, '/admin/content');
+      const banner = page.getByTestId('backup-failure');
+      await expect(banner).toContainText('最近一次备份失败');
+      await expect(banner).toContainText('disk：');
+      await banner.getByRole('button', { name: '查看备份' }).click();
+      await expect(page.getByTestId('backup-run').first()).toHaveAttribute('data-status', 'failed');
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { BackupRun, BackupSettings, BackupSettingsUpdate, RemoteBackup } from '@folio/shared';
+import type { BackupRun, BackupSettings, BackupStatus, BackupSettingsUpdate, RemoteBackup } from '@folio/shared';
 import type { ApiClient } from '../../../../lib/api-client';
 
 /** The 备份 screen's calls (server/API.md §E22). */
@@ -14,19 +14,16 @@ export async function startBackupRun(api: ApiClient): Promise<BackupRun> {
   return (await api.post<BackupRun>('/api/admin/backups/run', {})).data;
 }
 
+export async function fetchBackupRuns(api: ApiClient, signal?: AbortSignal): Promise<BackupRun[]> {
+  return (await api.get<BackupRun[]>('/api/admin/backups', { signal })).data;
+}
+
 /**
- * The runs, newest first. Also the failed-backup banner's source, asked in the background: its
- * 401 does not end the session, which stays the session guard's call.
+ * Whether the last run failed and a retry is still to come: the failed-backup banner's source,
+ * asked in the background, so its 401 does not end the session (the session guard's call).
  */
-export async function fetchBackupRuns(
-  api: ApiClient,
-  options: { signal?: AbortSignal; background?: boolean } = {},
-): Promise<BackupRun[]> {
-  const { data } = await api.get<BackupRun[]>('/api/admin/backups', {
-    signal: options.signal,
-    ignoreUnauthorized: options.background,
-  });
-  return data;
+export async function fetchBackupStatus(api: ApiClient, signal?: AbortSignal): Promise<BackupStatus> {
+  return (await api.get<BackupStatus>('/api/admin/backups/status', { signal, ignoreUnauthorized: true })).data;
 }
 
 export async function fetchRemoteBackups(api: ApiClient, target: string, signal?: AbortSignal): Promise<RemoteBackup[]> {

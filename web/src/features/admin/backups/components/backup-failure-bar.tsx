@@ -12,8 +12,8 @@ import { BackupScreenMessages as M } from '@folio/shared';
 import { formatDateTime } from '../../../../lib/format';
 import { useAdminServices } from '../../hooks/admin-services';
 import { useConfirmLeave } from '../../hooks/use-unsaved-changes';
-import { useBackupRuns } from '../hooks/use-backup-runs';
-import { failedLastRun, runFailureReason } from '../model/backup-form';
+import { useBackupStatus } from '../hooks/use-backup-status';
+import { failureToWarnOf, runFailureReason } from '../model/backup-form';
 
 const useStyles = makeStyles({
   bar: { margin: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL} 0` },
@@ -21,16 +21,15 @@ const useStyles = makeStyles({
 });
 
 /**
- * A warning above every admin screen while the last backup run failed (server/API.md §E22), its
- * retry included: the site is not being kept safe until the owner looks at 备份.
+ * A warning above every admin screen once the last backup run failed and its retry is over
+ * (server/API.md §E22): the site is not being kept safe until the owner looks at 备份.
  */
 export function BackupFailureBar() {
   const styles = useStyles();
   const { basePath } = useAdminServices();
   const navigate = useNavigate();
   const confirmLeave = useConfirmLeave();
-  const { runs } = useBackupRuns();
-  const failed = runs ? failedLastRun(runs) : null;
+  const failed = failureToWarnOf(useBackupStatus());
   if (!failed) return null;
   return (
     <MessageBar intent="error" layout="multiline" className={styles.bar} data-testid="backup-failure">

@@ -85,7 +85,7 @@ export function BackupsPage() {
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [starting, setStarting] = useState(false);
   const [remote, setRemote] = useState<{ id: string; label: string } | null>(null);
-  const { runs, error: runsError, reload } = useBackupRuns({ watchRunning: true });
+  const { runs, error: runsError, reload } = useBackupRuns();
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BackupRun, BackupSettings } from '@folio/shared';
+import type { BackupRun, BackupSettings, BackupStatus } from '@folio/shared';
 import {
-  failedLastRun,
+  failureToWarnOf,
   formatBackupSize,
   formFromSettings,
   isEncryptedBackupName,
@@ -100,26 +100,32 @@ describe('the backup form', () => {
 });
 
 describe('the failed-backup warning', () => {
-  it('warns of the newest finished run when it failed, naming each failed target', () => {
-    const failed = run({
-      id: 'late',
-      status: 'failed',
-      started_at: '2026-11-29T04:30:00.000Z',
-      targets: [
-        { target: 'nas', status: 'failed', error: '连接被拒绝', verified: false },
-        { target: 'r2', status: 'succeeded', error: null, verified: true },
-      ],
-    });
-    expect(failedLastRun([run({ id: 'early' }), failed])?.id).toBe('late');
+  const failed = run({
+    id: 'late',
+    status: 'failed',
+    targets: [
+      { target: 'nas', status: 'failed', error: '连接被拒绝', verified: false },
+      { target: 'r2', status: 'succeeded', error: null, verified: true },
+    ],
+  });
+  const status = (fields: Partial<BackupStatus>): BackupStatus => ({
+    running: null,
+    failure: null,
+    retry_at: null,
+    last_success_at: null,
+    next_run_at: null,
+    ...fields,
+  });
+
+  it('warns of a failed run once its retry is over, naming each failed target', () => {
+    expect(failureToWarnOf(status({ failure: failed }))?.id).toBe('late');
     expect(runFailureReason(failed)).toBe('nas：连接被拒绝');
   });
 
-  it('says nothing when a later run succeeded, or while one is under way', () => {
-    const failed = run({ id: 'early', status: 'failed' });
-    expect(failedLastRun([failed, run({ id: 'late', started_at: '2026-11-29T05:00:00.000Z' })])).toBeNull();
-    expect(failedLastRun([])).toBeNull();
-    const running = run({ id: 'now', status: 'running', started_at: '2026-11-29T06:00:00.000Z', finished_at: null });
-    expect(failedLastRun([failed, running])?.id).toBe('early');
+  it('says nothing while the retry is still to come, when all is well, or before the server says', () => {
+    expect(failureToWarnOf(status({ failure: failed, retry_at: '2026-11-29T03:31:00.000Z' }))).toBeNull();
+    expect(failureToWarnOf(status({}))).toBeNull();
+    expect(failureToWarnOf(null)).toBeNull();
   });
 });
 

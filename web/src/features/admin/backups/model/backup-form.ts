@@ -4,6 +4,7 @@ import type {
   BackupRun,
   BackupSettings,
   BackupSettingsUpdate,
+  BackupStatus,
   BackupTargetKind,
   BackupTargetSettings,
   SecretState,
@@ -142,12 +143,12 @@ export function newestFirst(runs: readonly BackupRun[]): BackupRun[] {
 }
 
 /**
- * The run the admin warns of: the newest finished run when it failed. A run under way says
- * nothing yet (its retry may still succeed), and a later success clears the warning.
+ * The run the admin warns of: the server's last run when it failed (a safety backup aside) and no
+ * retry is still to come, which may yet succeed; a later success clears the warning.
  */
-export function failedLastRun(runs: readonly BackupRun[]): BackupRun | null {
-  const finished = newestFirst(runs).find((run) => run.status !== 'running');
-  return finished?.status === 'failed' ? finished : null;
+export function failureToWarnOf(status: BackupStatus | null): BackupRun | null {
+  if (!status?.failure || status.retry_at !== null) return null;
+  return status.failure;
 }
 
 /** Why a run failed: its failed targets' errors, one line. */
