@@ -155,6 +155,31 @@ describe('importing a WordPress 6 export (WXR)', () => {
   });
 });
 
+describe('importing a Ghost 5 export (JSON)', () => {
+  it('resolves __GHOST_URL__ against site_url, brings the images over and redirects /<slug>/', async () => {
+    const ghostSite = `http://ghost.example.test:${images.port}`;
+    for (const file of [
+      '/content/images/2023/10/cover.jpg',
+      '/content/images/2023/10/inline.png',
+      '/content/images/2023/11/diagram.png',
+    ]) {
+      images.file(file, buildImage(file.endsWith('.png') ? 'png' : 'jpg'), file.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    }
+    const ghost = new Uint8Array(await readFile(path.join(FIXTURES, 'ghost-5.json')));
+    const job = await importFile(ghost, 'export', { site_url: ghostSite });
+    expect(job).toMatchObject({ status: 'succeeded', report: { format: 'ghost', images_failed: [] } });
+    expect(job.report.articles_imported).toBeGreaterThan(0);
+    expect(job.report.images_fetched).toBe(3);
+    const hello = (await adminArticles()).find((article) => article.slug === 'hello-ghost')!;
+    expect(hello.status).toBe('published');
+    expect((await detail(hello.id)).content).not.toContain('__GHOST_URL__');
+    const moved = await page('/hello-ghost/');
+    expect([moved.status, moved.headers.location]).toEqual([301, '/articles/hello-ghost']);
+    const again = await importFile(ghost, 'export', { site_url: ghostSite });
+    expect(again.report).toMatchObject({ articles_imported: 0, articles_already_present: job.report.article_ids.length });
+  });
+});
+
 describe('importing a static site (zip of a Hexo tree)', () => {
   it('stores its posts with the images the zip carries', async () => {
     const zip = await zipFixture('hexo', path.join(workspace.dir, 'hexo.zip'));

@@ -1,4 +1,5 @@
 import type { UploadsService } from '../uploads.service.js';
+import { looksLikeGhost, readGhost } from './ghost-reader.js';
 import { ImageFetcher } from './image-fetcher.js';
 import { importImages } from './import-images.js';
 import type { BlogImportSteps } from './import-steps.js';
@@ -19,6 +20,7 @@ export function defaultBlogImportSteps({ uploads, allowPrivateHosts }: BlogImpor
     readers: {
       // The WordPress reader reads the opening as text; a zip's signature is bytes.
       wordpress: { looksLike: (head) => looksLikeWordPress(head.toString('utf8')), read: readWordPress },
+      ghost: { looksLike: looksLikeGhost, read: readGhost },
       'static-site': { looksLike: looksLikeZip, read: (input) => readStaticSite(input) },
     },
     importImages: (source, signal, progress) => importImages(source, { uploads, fetcher }, signal, progress),
