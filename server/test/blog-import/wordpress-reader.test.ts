@@ -149,6 +149,8 @@ describe('readWordPress on a WordPress 6 export', () => {
     expect(content).toContain('[关于我](https://old.example.com/about/)');
     expect(content).toContain('[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)');
     expect(content).not.toContain('统计代码');
+    // The reusable block it shows comes later in the file.
+    expect(content.endsWith('~~删掉的~~第二项\n\n—— 博主')).toBe(true);
   });
 
   it('turns a classic post’s blank lines into paragraphs and its shortcodes into what they showed', () => {

@@ -26,6 +26,25 @@ export interface WordPressContentContext {
   attachments: ReadonlyMap<string, WordPressAttachment>;
   /** The old site's address, for relative links and images. */
   baseUrl: string | null;
+  /** Reusable blocks (`post_type` wp_block) by id: a `<!-- wp:block {"ref":N} /-->` shows one. */
+  reusableBlocks?: ReadonlyMap<string, string>;
+}
+
+/** A reusable block placed in a post; one may hold another, a few levels deep at most. */
+const REUSABLE_BLOCK = /<!--\s*wp:block\s+\{[^}]*?"ref"\s*:\s*(\d+)[^}]*\}\s*\/-->/g;
+const REUSABLE_BLOCK_DEPTH = 3;
+
+function inlineReusableBlocks(body: string, blocks: ReadonlyMap<string, string> | undefined): string {
+  let text = body;
+  for (let depth = 0; blocks && depth < REUSABLE_BLOCK_DEPTH && /<!--\s*wp:block\s/.test(text); depth += 1) {
+    text = text.replace(REUSABLE_BLOCK, (_block, id: string) => blocks.get(id) ?? '');
+  }
+  return text;
+}
+
+/** Whether a body shows something listed elsewhere in the export (a gallery's images, a reusable block). */
+export function bodyNeedsWholeExport(body: string): boolean {
+  return /\[gallery\b/i.test(body) || /<!--\s*wp:block\s/.test(body);
 }
 
 /** Elements WordPress's wpautop never wraps in a paragraph, nor breaks inside. */
@@ -276,7 +295,7 @@ export function autoParagraphs(html: string): string {
 export function wordPressBodyToHtml(body: string, context: WordPressContentContext): string {
   const usesBlocks = /<!--\s*wp:/.test(body);
   const vault = new Vault();
-  let html = holdCodeShortcodes(body.replace(/\r\n?/g, '\n'), vault);
+  let html = holdCodeShortcodes(inlineReusableBlocks(body, context.reusableBlocks).replace(/\r\n?/g, '\n'), vault);
   // A code block's text is the author's, shortcodes and bare addresses included.
   html = html.replace(PRE_ELEMENT, (pre) => (Vault.holds(pre) ? pre : `\n\n${vault.hold(pre)}\n\n`));
   html = html.replace(HTML_COMMENT, '');

@@ -8,6 +8,7 @@ import { BlogImportWordPressMessages as M, LIMITS, TAG_DISALLOWED_CHARS } from '
 import type { BlogImportSkip } from '@folio/shared';
 import type { BlogSource, ReadInput, SourceComment, SourcePost } from './source.js';
 import {
+  bodyNeedsWholeExport,
   decodeEntities,
   wordPressBodyToMarkdown,
   wordPressCommentToMarkdown,
@@ -76,6 +77,7 @@ class WxrAssembler implements WxrHandlers {
   readonly skips = new SkipCounter();
   readonly warnings: string[] = [];
   readonly attachments = new Map<string, WordPressAttachment>();
+  private readonly reusableBlocks = new Map<string, string>();
   siteUrl: string | null;
   private readonly ownSiteUrl: boolean;
   /** The blog's distance from UTC, learnt from an item that gives both its local and GMT dates. */
@@ -84,7 +86,7 @@ class WxrAssembler implements WxrHandlers {
   private readonly pending: {
     post: SourcePost;
     postId: string;
-    galleryBody: string | null;
+    deferredBody: string | null;
     thumbnailId: string;
     local: LocalDates;
   }[] = [];
@@ -114,6 +116,7 @@ class WxrAssembler implements WxrHandlers {
       });
       return;
     }
+    if (item.postType === 'wp_block') this.reusableBlocks.set(item.postId, item.content);
     if (item.postType !== 'post' && item.postType !== 'page') {
       this.skips.add(M.skippedPostType(item.postType), example);
       return;
@@ -149,10 +152,10 @@ class WxrAssembler implements WxrHandlers {
     for (const comment of item.comments) {
       if (wpDateMs(comment.dateGmt) === null) local.comments.set(comment.id, comment.date);
     }
-    // A gallery may name attachments further down the file: its body waits for the end.
-    const galleryBody = /\[gallery\b/i.test(item.content) ? item.content : null;
-    if (galleryBody === null) post.content = this.markdown(item.postId, item.content);
-    this.pending.push({ post, postId: item.postId, galleryBody, thumbnailId: item.meta.get('_thumbnail_id') ?? '', local });
+    // A gallery or a reusable block may be listed further down the file: such a body waits for the end.
+    const deferredBody = bodyNeedsWholeExport(item.content) ? item.content : null;
+    if (deferredBody === null) post.content = this.markdown(item.postId, item.content);
+    this.pending.push({ post, postId: item.postId, deferredBody, thumbnailId: item.meta.get('_thumbnail_id') ?? '', local });
     this.posts.push(post);
   }
 
@@ -160,12 +163,12 @@ class WxrAssembler implements WxrHandlers {
   async finish(signal: AbortSignal): Promise<void> {
     let localDates = 0;
     const offset = this.offsetMinutes ?? 0;
-    for (const [index, { post, postId, galleryBody, thumbnailId: thumbnail, local }] of this.pending.entries()) {
+    for (const [index, { post, postId, deferredBody, thumbnailId: thumbnail, local }] of this.pending.entries()) {
       if (index % POSTS_PER_TURN === 0) {
         await nextTurn();
         signal.throwIfAborted();
       }
-      if (galleryBody !== null) post.content = this.markdown(postId, galleryBody);
+      if (deferredBody !== null) post.content = this.markdown(postId, deferredBody);
       if (thumbnail) {
         const attachment = this.attachments.get(thumbnail);
         if (attachment) post.cover = attachment.url;
@@ -197,6 +200,7 @@ class WxrAssembler implements WxrHandlers {
       postId,
       attachments: this.attachments,
       baseUrl: this.siteUrl,
+      reusableBlocks: this.reusableBlocks,
     });
   }
 
