@@ -85,7 +85,8 @@ export const backupSettingsUpdateSchema = z
     }
     const seen = new Set<string>();
     settings.targets.forEach((target, index) => {
-      if (seen.has(target.id)) context.addIssue({ code: 'custom', path: ['targets', index, 'id'], message: M.targetIdDuplicate(target.id) });
+      if (seen.has(target.id))
+        context.addIssue({ code: 'custom', path: ['targets', index, 'id'], message: M.targetIdDuplicate(target.id) });
       seen.add(target.id);
     });
   }) satisfies z.ZodType<BackupSettingsUpdate>;

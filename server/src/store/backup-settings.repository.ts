@@ -29,14 +29,14 @@ export const defaultBackupSettings = (): StoredBackupSettings => ({
 
 /** The stored form, loosely: the targets were checked by `backupSettingsUpdateSchema` when saved. */
 const storedSchema = z.object({
-      schedule: z.object({
-        frequency: z.enum(['off', 'daily', 'weekly']),
-        time: z.string(),
-        weekday: z.number().int().min(0).max(6).optional(),
-      }),
-      keep: z.number().int().min(1),
-      targets: z.array(z.record(z.string(), z.unknown())),
-      passphrase: z.string().nullable(),
+  schedule: z.object({
+    frequency: z.enum(['off', 'daily', 'weekly']),
+    time: z.string(),
+    weekday: z.number().int().min(0).max(6).optional(),
+  }),
+  keep: z.number().int().min(1),
+  targets: z.array(z.record(z.string(), z.unknown())),
+  passphrase: z.string().nullable(),
   schedule_set_at: z.string().nullable().default(null),
 });
 

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
 import { snapshotDir } from '../fixtures/backup.js';
-import { articleWithImages, besideData, folderSettings, putSettings, runBackup, sha256, startBackupServer } from './backup-fixtures.js';
+import {
+  articleWithImages,
+  besideData,
+  folderSettings,
+  putSettings,
+  runBackup,
+  sha256,
+  startBackupServer,
+} from './backup-fixtures.js';
 import type { BackupServer } from './backup-fixtures.js';
 
 const servers: BackupServer[] = [];
@@ -31,7 +39,7 @@ describe('a backup file sent to POST /api/admin/import', () => {
     const response = await target.api<EnvelopeBody>('POST', '/api/admin/import', {
       token: target.token,
       headers: { 'Content-Type': 'application/gzip' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect((await target.api('GET', `/api/admin/articles/${id}`, { token: target.token })).status).toBe(200);
@@ -47,7 +55,7 @@ describe('a backup file sent to POST /api/admin/import', () => {
     const wrong = await target.api<EnvelopeBody>('POST', '/api/admin/import', {
       token: target.token,
       headers: { 'Content-Type': 'application/octet-stream', 'X-Folio-Passphrase': encodeURIComponent('不对的口令') },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('口令不对，或者备份文件已损坏：没有做任何更改');
@@ -56,7 +64,7 @@ describe('a backup file sent to POST /api/admin/import', () => {
     const right = await target.api<EnvelopeBody>('POST', '/api/admin/import', {
       token: target.token,
       headers: { 'Content-Type': 'application/octet-stream', 'X-Folio-Passphrase': encodeURIComponent('口令 with spaces 123') },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(right.status, JSON.stringify(right.body)).toBe(200);
     expect((await target.api('GET', `/api/admin/articles/${id}`, { token: target.token })).status).toBe(200);

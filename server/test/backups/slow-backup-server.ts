@@ -26,7 +26,7 @@ const app = await createApp(config, {
           await partial.write(half);
           await partial.sync();
           await Promise.all([source.close(), partial.close()]);
-          console.log(`upload stalled: ${name}`);
+          console.info(`upload stalled: ${name}`);
           await new Promise(() => {});
         },
         download: (name) => folder.download(name),
@@ -37,4 +37,4 @@ const app = await createApp(config, {
   },
 });
 const port = await app.listen(config.port, config.host);
-console.log(`Folio is listening on http://${config.host}:${port}`);
+console.info(`Folio is listening on http://${config.host}:${port}`);

@@ -21,8 +21,12 @@ const base64NoPad = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 function deriveKey(passphrase: string, salt: Uint8Array, logN: number): Promise<Buffer> {
   const N = 2 ** logN;
   return new Promise((resolve, reject) => {
-    scrypt(passphrase, Buffer.concat([Buffer.from(LABEL), salt]), 32, { N, r: 8, p: 1, maxmem: 129 * 8 * N + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      passphrase,
+      Buffer.concat([Buffer.from(LABEL), salt]),
+      32,
+      { N, r: 8, p: 1, maxmem: 129 * 8 * N + 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

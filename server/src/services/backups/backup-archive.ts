@@ -41,7 +41,11 @@ export async function writeAll(handle: FileHandle, source: AsyncIterable<Uint8Ar
  * by piece so the site is never whole in memory. The file is synced before this resolves; the
  * caller renames it into place only then.
  */
-export async function writeArchive(chunks: AsyncIterable<string>, path: string, passphrase: string | null): Promise<ArchiveFacts> {
+export async function writeArchive(
+  chunks: AsyncIterable<string>,
+  path: string,
+  passphrase: string | null,
+): Promise<ArchiveFacts> {
   const facts = { size: 0, hash: createHash('sha256') };
   const handle = await fs.open(path, 'w', 0o600);
   try {
@@ -57,8 +61,10 @@ export async function writeArchive(chunks: AsyncIterable<string>, path: string, 
       const encrypted = await encrypter.encrypt(Readable.toWeb(gzip) as unknown as ReadableStream<Uint8Array>);
       await Promise.all([
         compressing,
-        pipeline(Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>), measuring(facts), (source: AsyncIterable<Uint8Array>) =>
-          writeAll(handle, source),
+        pipeline(
+          Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>),
+          measuring(facts),
+          (source: AsyncIterable<Uint8Array>) => writeAll(handle, source),
         ),
       ]);
     }
@@ -101,7 +107,7 @@ export async function readArchive(source: Readable, encrypted: boolean, passphra
   }
   const pieces: Buffer[] = [];
   try {
-    await pipeline(plain, createGunzip(), async function* (text: AsyncIterable<Buffer>) {
+    await pipeline(plain, createGunzip(), async (text: AsyncIterable<Buffer>) => {
       for await (const piece of text) pieces.push(piece);
     });
     return JSON.parse(Buffer.concat(pieces).toString('utf8')) as unknown;

@@ -26,7 +26,7 @@ export function backupNameTime(name: string): string | undefined {
 
 /** The site part of a name: the public host as a slug (`blog.example.com` → `blog-example-com`), else `site`. */
 export function siteSlug(publicUrl: string | undefined): string {
-  let host = '';
+  let host: string;
   try {
     host = publicUrl ? new URL(publicUrl).hostname : '';
   } catch {

@@ -97,7 +97,9 @@ export class BackupRunner {
     const { runs, logger } = this.options;
     const save = async () => {
       if (this.current?.run.id === run.id) this.current.run = structuredClone(run);
-      await runs.save(structuredClone(run), plan.scheduled).catch((error: unknown) => logger.error('Could not record a backup run', error));
+      await runs
+        .save(structuredClone(run), plan.scheduled)
+        .catch((error: unknown) => logger.error('Could not record a backup run', error));
     };
     await save();
     try {
@@ -106,7 +108,11 @@ export class BackupRunner {
       const partial = path.join(workDir, `.${name}.partial`);
       try {
         await this.options.beforeArchive?.();
-        const facts = await writeArchive(exportChunksOf(held.snapshot, (filename) => held.read(filename)), partial, plan.passphrase);
+        const facts = await writeArchive(
+          exportChunksOf(held.snapshot, (filename) => held.read(filename)),
+          partial,
+          plan.passphrase,
+        );
         await fs.rename(partial, archive);
         // The held links are no longer needed once the archive holds the files.
         await fs.rm(path.join(workDir, 'files'), { recursive: true, force: true });
@@ -132,7 +138,14 @@ export class BackupRunner {
     }
   }
 
-  private async storeAt(target: BackupTarget, name: string, archive: string, run: BackupRun, result: BackupTargetResult, keep: number) {
+  private async storeAt(
+    target: BackupTarget,
+    name: string,
+    archive: string,
+    run: BackupRun,
+    result: BackupTargetResult,
+    keep: number,
+  ) {
     try {
       await target.upload(name, archive, run.size ?? 0);
       const stored = await sha256Of(await target.download(name));

@@ -5,7 +5,8 @@ type StoredTarget = BackupTargetSettings<string | null>;
 type UpdateTarget = BackupSettingsUpdate['targets'][number];
 
 /** A write-only secret (server/API.md §E22): a new value, `null` to clear, absent to keep the stored one. */
-const nextSecret = (sent: string | null | undefined, stored: string | null): string | null => (sent === undefined ? stored : sent);
+const nextSecret = (sent: string | null | undefined, stored: string | null): string | null =>
+  sent === undefined ? stored : sent;
 
 /** The settings as `GET` answers them: every secret only as `{ set }`. */
 export function presentSettings(stored: StoredBackupSettings, timeZone: string, nextRunAt: string | null): BackupSettings {
@@ -57,7 +58,12 @@ export function mergeSettings(stored: StoredBackupSettings, update: BackupSettin
   return {
     schedule,
     keep: update.keep,
-    targets: update.targets.map((target) => mergeTarget(target, stored.targets.find((item) => item.id === target.id))),
+    targets: update.targets.map((target) =>
+      mergeTarget(
+        target,
+        stored.targets.find((item) => item.id === target.id),
+      ),
+    ),
     passphrase: nextSecret(update.passphrase, stored.passphrase),
     schedule_set_at: changed ? now.toISOString() : stored.schedule_set_at,
   };

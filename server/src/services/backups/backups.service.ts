@@ -166,7 +166,8 @@ export class BackupsService {
     this.stopSchedule = armSchedule(stored.schedule, this.options.timeZone, () => {
       const current = this.options.settings.get();
       if (current.targets.length === 0) return;
-      if (!this.begin(this.plan(current, 'scheduled', true))) this.options.logger.info('A scheduled backup was skipped: another one was running');
+      if (!this.begin(this.plan(current, 'scheduled', true)))
+        this.options.logger.info('A scheduled backup was skipped: another one was running');
     });
   }
 
@@ -174,7 +175,12 @@ export class BackupsService {
     return nextDue(stored.schedule, this.options.timeZone, this.options.clock())?.toISOString() ?? null;
   }
 
-  private plan(stored: StoredBackupSettings, trigger: BackupRun['trigger'], scheduled: boolean, only?: readonly string[]): RunPlan {
+  private plan(
+    stored: StoredBackupSettings,
+    trigger: BackupRun['trigger'],
+    scheduled: boolean,
+    only?: readonly string[],
+  ): RunPlan {
     const targets: RunTarget[] = stored.targets
       .filter((settings) => !only || only.includes(settings.id))
       .map((settings) => {
@@ -184,7 +190,14 @@ export class BackupsService {
           return { id: settings.id, error: error instanceof Error ? error.message : String(error) };
         }
       });
-    return { trigger, scheduled, targets, keep: stored.keep, passphrase: stored.passphrase, site: siteSlug(this.options.publicUrl) };
+    return {
+      trigger,
+      scheduled,
+      targets,
+      keep: stored.keep,
+      passphrase: stored.passphrase,
+      site: siteSlug(this.options.publicUrl),
+    };
   }
 
   /** Starts a run and, when it fails, its one retry a minute later and then the owner's mail. */
@@ -282,6 +295,7 @@ export class BackupsService {
 /** A target's failure as a request's answer: its own status and words (a missing backup is a 404). */
 function asRequestError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof BackupTargetError) return new AppError(error.status, error.status === 404 ? 'not_found' : 'bad_gateway', error.message);
+  if (error instanceof BackupTargetError)
+    return new AppError(error.status, error.status === 404 ? 'not_found' : 'bad_gateway', error.message);
   return new AppError(502, 'bad_gateway', M.uploadFailed(error instanceof Error ? error.message : String(error)));
 }

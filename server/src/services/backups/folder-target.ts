@@ -48,7 +48,7 @@ export class FolderTarget implements BackupTarget {
     }
   }
 
-  async upload(name: string, localPath: string): Promise<void> {
+  async upload(name: string, localPath: string, _size?: number): Promise<void> {
     if (!isFolioBackupName(name)) throw new BackupTargetError(M.nameInvalid);
     await this.ensureFolder();
     const partial = path.join(this.folder, partialName(name));
