@@ -20,6 +20,5 @@ export const BlogImportWordPressMessages = {
     `标签「${tag}」不符合 Folio 的标签规则（只能有中文、字母、数字、下划线、连字符和空格，至多 32 个字），已从 ${posts} 篇文章中去掉`,
   tagsCapped: (posts: number, max: number) => `${posts} 篇文章的标签超过 ${max} 个（或合起来太长），多出的已去掉`,
   localDatesAsUtc: (posts: number) => `${posts} 篇文章或评论没有 GMT 时间，文件也没有说博客的时区，它们的本地时间按 UTC 读取`,
-  galleryImageMissing: (id: string) => `相册引用的附件 ${id} 不在导出文件中，这张图没有导入`,
   coverMissing: (title: string, id: string) => `文章「${title}」的特色图片（附件 ${id}）不在导出文件中`,
 } as const;

@@ -82,7 +82,7 @@ class WxrAssembler implements WxrHandlers {
   private readonly ownSiteUrl: boolean;
   /** The blog's distance from UTC, learnt from an item that gives both its local and GMT dates. */
   private offsetMinutes: number | null = null;
-  /** Work that needs the whole file first: galleries and covers name attachments listed later. */
+  /** Work that needs the whole file first: galleries, covers and reusable blocks name items listed later. */
   private readonly pending: {
     post: SourcePost;
     postId: string;
@@ -127,7 +127,8 @@ class WxrAssembler implements WxrHandlers {
     if (!status) return this.skips.add(M.skippedStatus(item.status), example);
 
     this.learnOffset(item.postDate, item.postDateGmt);
-    const [category = '', ...otherCategories] = item.categories;
+    // Term names are stored HTML-escaped (`Tom &amp; Jerry`).
+    const [category = '', ...otherCategories] = item.categories.map((name) => decodeEntities(name).trim());
     const post: SourcePost = {
       sourceId: item.guid.trim() || item.postId,
       kind: item.postType === 'page' ? 'page' : 'post',
@@ -137,7 +138,7 @@ class WxrAssembler implements WxrHandlers {
       slug: item.slug.trim(),
       summary: wordPressHtmlToText(item.excerpt).slice(0, LIMITS.articleSummary),
       category: category.slice(0, LIMITS.articleCategory),
-      tags: this.validTags([...otherCategories, ...item.tags]),
+      tags: this.validTags([...otherCategories, ...item.tags.map((name) => decodeEntities(name))]),
       cover: '',
       oldAddresses: this.oldAddresses(item),
       comments: this.comments(item.comments),
