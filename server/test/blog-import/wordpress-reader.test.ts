@@ -108,10 +108,7 @@ describe('readWordPress on a WordPress 6 export', () => {
       oldAddresses: ['https://old.example.com/2023/05/02/hello-gutenberg/', '/?p=10'],
     });
     // Term names are stored HTML-escaped: the warning names them as the owner wrote them.
-    expect(source.warnings).toEqual([
-      expect.stringContaining('标签「C++」'),
-      expect.stringContaining('标签「读书 & 写作」'),
-    ]);
+    expect(source.warnings).toEqual([expect.stringContaining('标签「C++」'), expect.stringContaining('标签「读书 & 写作」')]);
     expect(post(source, '经典编辑器的文章').tags).toEqual(['旅行']);
     expect(post(source, '关于我').oldAddresses).toEqual(['https://old.example.com/about/', '/?page_id=40']);
     expect(post(source, '关于我').sourceId).toBe('https://old.example.com/?page_id=40');
