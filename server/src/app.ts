@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Server as HttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import Koa from 'koa';
+import { AdminRealtimeEvents } from '@folio/shared';
 import { Router } from '@koa/router';
 import type { Server as SocketServer } from 'socket.io';
 import type { AppContext } from './app-context.js';
@@ -43,8 +44,11 @@ import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerSkillAndContactRoutes } from './routes/skills-and-contacts.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
+import { registerStatsRoutes } from './routes/stats.routes.js';
+import { registerAdminStatsRoutes } from './routes/admin/stats.routes.js';
 import { seedSampleSite } from './services/seed.service.js';
 import type { BackupHooks } from './services/backups/index.js';
+import type { ReaderStatsHooks } from './services/reader-stats/reader-stats.service.js';
 import { createServices } from './services/services.js';
 import { Store } from './store/store.js';
 
@@ -75,6 +79,8 @@ export interface CreateAppOptions {
   warmUp?: boolean;
   /** Scheduled backups' targets, clock and retry delay, for tests (server/API.md §E22). */
   backups?: BackupHooks;
+  /** Reader statistics' clock, for tests (server/API.md §E23). */
+  stats?: ReaderStatsHooks;
 }
 
 /** Builds the Koa app, the HTTP server and Socket.IO on one port, without listening. */
@@ -85,7 +91,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     await seedSampleSite(store);
     logger.info('Seeded the sample site into an empty data directory');
   }
-  const services = await createServices(config, store, logger, options.backups);
+  const services = await createServices(config, store, logger, options.backups, options.stats);
   // Keys are also pruned by every creation that stores one; this drops those left from before a long stop.
   await services.idempotency.pruneExpired();
 
@@ -127,6 +133,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminStorageRoutes(api, context);
   registerAdminRedirectRoutes(api, context);
   registerAdminImportRoutes(api, context);
+  registerStatsRoutes(api, context);
+  registerAdminStatsRoutes(api, context);
 
   // Start-up work, kept out of route registration: index every article for search in the
   // background, and purge what outlived the recycle bin. Indexing reads every body, so it waits
@@ -147,6 +155,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // Half-written backups of a killed run go, its run is marked failed, and a schedule missed while
   // the server was down runs now (server/API.md §E22).
   await services.backups.start();
+  // Owners watching the statistics see visitors arrive and leave (server/API.md §E23.4).
+  services.readerStats.onLiveChange((live) => broadcaster.emitToAdmins(AdminRealtimeEvents.statsLive, live));
   // Uploads stored before page sizes existed, or restored from a backup, get them in the background.
   void services.imageSizes.catchUp();
   // One renderer for the app's life, so its bundle is imported once. Loaded now when asked (the
@@ -236,6 +246,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
       await services.imageSizes.stop();
       await services.backups.stop();
       await services.mail.stop();
+      services.readerStats.stop();
+      // The last second of counted views goes with this flush (server/API.md §E23.2).
       await store.flush();
     },
   };

@@ -2,6 +2,7 @@
 import type { ArticleFields } from './article-fields.js';
 import type { ArticleListScope } from './article-lists.js';
 import type { BlogImportJob } from './blog-import.js';
+import type { StatsLive } from './reader-stats.js';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -214,6 +215,8 @@ export const AdminRealtimeEvents = {
   articlesChanged: 'admin_articles_changed',
   /** A blog import's progress (server/API.md §E21), a few times a second and once when it ends. */
   importProgress: 'admin:import-progress',
+  /** Visitors in the last 5 minutes moved (server/API.md §E23.4), at most once every 2 seconds. */
+  statsLive: 'admin:stats-live',
 } as const;
 export type AdminRealtimeEvent = (typeof AdminRealtimeEvents)[keyof typeof AdminRealtimeEvents];
 
@@ -224,6 +227,7 @@ export interface AdminRealtimeEventMap {
   /** These articles changed, drafts and schedules included (server/API.md §E12.5): lists fetch again. */
   [AdminRealtimeEvents.articlesChanged]: { ids: number[] };
   [AdminRealtimeEvents.importProgress]: BlogImportJob;
+  [AdminRealtimeEvents.statsLive]: StatsLive;
 }
 
 /** `none`: every comment shows at once; `first`: a visitor's first comment waits; `all`: every visitor comment waits. */

@@ -9,6 +9,7 @@ import { buildConfig } from '../../server/src/config.js';
 import type { ServerConfig } from '../../server/src/config.js';
 import type { Logger } from '../../server/src/logger.js';
 import type { BackupHooks } from '../../server/src/services/backups/index.js';
+import type { ReaderStatsHooks } from '../../server/src/services/reader-stats/reader-stats.service.js';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -36,6 +37,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Backup targets, clock and retry delay of scheduled backups (server/API.md §E22). */
   backups?: BackupHooks;
+  /** Reader statistics' clock (server/API.md §E23). */
+  stats?: ReaderStatsHooks;
 }
 
 /**
@@ -71,7 +74,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logLevel: 'silent',
     ...options.config,
   });
-  const app = await createApp(config, { seed: options.seed ?? false, logger: options.logger, backups: options.backups });
+  const app = await createApp(config, {
+    seed: options.seed ?? false,
+    logger: options.logger,
+    backups: options.backups,
+    stats: options.stats,
+  });
   const port = await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   let stopped = false;

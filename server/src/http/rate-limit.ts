@@ -6,7 +6,7 @@ import { AppError, ReservedNicknameError, rateLimited } from '../errors.js';
 import type { AdminState } from './require-admin.js';
 
 /** The limits of server/API.md §1.6, by name. */
-export type RateLimitName = 'login' | 'comments' | 'aiAnalysis';
+export type RateLimitName = 'login' | 'comments' | 'aiAnalysis' | 'statsHits';
 
 /** What becomes of the point a request took once its handler is done. */
 type Settlement = 'keep' | 'refund' | 'reset';
@@ -27,8 +27,12 @@ interface LimitRule {
   onFailure: (error: unknown) => Settlement;
 }
 
+/** Page-view hits one address may send (server/API.md §E23.1). */
+export const STATS_HIT_LIMITS = { perMinute: 60, perHour: 600 } as const;
+
 function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<RateLimitName, LimitRule> {
   const { loginFailures, commentsPerMinute, commentsPerHour, aiPerMinute } = RATE_LIMITS;
+  const { perMinute: statsHitsPerMinute, perHour: statsHitsPerHour } = STATS_HIT_LIMITS;
   return {
     // Only wrong credentials add up, and a success clears them. The point is taken before the
     // slow hash, so a burst of parallel guesses cannot all pass the check before one is counted.
@@ -58,6 +62,18 @@ function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<Rat
       windows: [{ points: aiPerMinute.max, durationMs: aiPerMinute.windowMs }],
       message: M.rateLimited,
       key: (ctx) => (ctx.state as AdminState).admin.jti,
+      onSuccess: 'keep',
+      onFailure: () => 'keep',
+    },
+    // Page-view hits per address (server/API.md §E23.1): a reader clicking through pages stays far
+    // below; a script replaying the beacon is dropped rather than inflating the figures.
+    statsHits: {
+      windows: [
+        { points: statsHitsPerMinute, durationMs: 60_000 },
+        { points: statsHitsPerHour, durationMs: 3_600_000 },
+      ],
+      message: M.rateLimited,
+      key: (ctx) => ctx.ip,
       onSuccess: 'keep',
       onFailure: () => 'keep',
     },
@@ -121,7 +137,20 @@ export class RateLimits {
       login: new NamedLimit('login', rules.login),
       comments: new NamedLimit('comments', rules.comments),
       aiAnalysis: new NamedLimit('aiAnalysis', rules.aiAnalysis),
+      statsHits: new NamedLimit('statsHits', rules.statsHits),
     };
+  }
+
+  /** Takes a point like {@link middleware}, but answers false instead of a 429: for requests that drop quietly. */
+  async allows(name: RateLimitName, ctx: Context): Promise<boolean> {
+    const limit = this.limits[name];
+    try {
+      await limit.take(limit.rule.key(ctx));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) return false;
+      throw error;
+    }
   }
 
   middleware(name: RateLimitName): Middleware {

@@ -12,6 +12,7 @@ import { DiagramsRepository } from '../store/diagrams.repository.js';
 import { IdempotencyRepository } from '../store/idempotency.repository.js';
 import { PreviewLinksRepository } from '../store/preview-links.repository.js';
 import { ProjectsRepository } from '../store/projects.repository.js';
+import { ReaderStatsRepository } from '../store/reader-stats.repository.js';
 import { RedirectsRepository } from '../store/redirects.repository.js';
 import { SkillOrContactRepository } from '../store/skills-and-contacts.repository.js';
 import { RevokedTokensRepository } from '../store/revoked-tokens.repository.js';
@@ -47,6 +48,8 @@ import { PreviewLinksService } from './preview-links.service.js';
 import { ProjectsService } from './projects.service.js';
 import { PublicArticlesService } from './public-articles.service.js';
 import { PublishingSchedule } from './publishing-schedule.service.js';
+import { ReaderStatsService } from './reader-stats/reader-stats.service.js';
+import type { ReaderStatsHooks } from './reader-stats/reader-stats.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
 import { RedirectsService } from './redirects.service.js';
@@ -98,6 +101,8 @@ export interface Services {
   backups: BackupsService;
   /** Moving a WordPress, Ghost or static blog in, one background job at a time (server/API.md §E21). */
   blogImport: BlogImportService;
+  /** Readers' page views and visitors, counted without cookies or addresses kept (server/API.md §E23). */
+  readerStats: ReaderStatsService;
   /** How the data directory's writes are going: a full or failing disk (server/API.md §E15). */
   storage: StorageHealth;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
@@ -115,6 +120,7 @@ export async function createServices(
   store: Store,
   logger: Logger,
   backupHooks?: BackupHooks,
+  statsHooks?: ReaderStatsHooks,
 ): Promise<Services> {
   const articleRepository = new ArticlesRepository(store);
   const commentRepository = new CommentsRepository(store);
@@ -157,9 +163,29 @@ export async function createServices(
     (filename) => imageSizes.facts(filename),
     bodyFacts,
   );
+  const auth = new AuthService(new RevokedTokensRepository(store), credentials);
+  const readerStats = new ReaderStatsService({
+    repository: new ReaderStatsRepository(store),
+    isOwnerToken: (token) => {
+      try {
+        auth.verify(token);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    // The article's `views` and its page's figures come from this one event (server/API.md §E23.2).
+    addArticleView: (id) => void publicArticles.countView(id),
+    titleOfPath: (path) => {
+      const id = path.startsWith('/articles/') ? publicArticles.publishedIdOfSlug(path.slice('/articles/'.length)) : undefined;
+      return id === undefined ? undefined : articleRepository.find(id)?.title;
+    },
+    ownHosts: config.publicUrl ? [config.publicUrl] : [],
+    hooks: statsHooks,
+  });
   const backupImport = new BackupImportService(backupRepository, uploadRepository, logger, schedule);
   return {
-    auth: new AuthService(new RevokedTokensRepository(store), credentials),
+    auth,
     siteBlocks,
     skills: new SkillOrContactService(new SkillOrContactRepository<SkillRecord>(store, 'skills'), M.skillNotFound),
     contacts: new SkillOrContactService(new SkillOrContactRepository<ContactRecord>(store, 'contacts'), M.contactNotFound),
@@ -212,6 +238,7 @@ export async function createServices(
       logger,
       defaultBlogImportSteps({ uploads, allowPrivateHosts: config.importAllowPrivateHosts }),
     ),
+    readerStats,
     storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,

@@ -16,6 +16,7 @@ const fileNames = {
   uploadLog: 'upload-log.json',
   redirects: 'redirects.json',
   previewLinks: 'preview-links.json',
+  readerStats: 'reader-stats.json',
 };
 
 /** The collections kept whole in one file each. */

@@ -167,6 +167,25 @@ export interface RedirectsFile {
   items: RedirectRule[];
 }
 
+/** One figure pair of a day's reader statistics (server/API.md §E23.2). */
+export interface StatsFigures {
+  views: number;
+  visitors: number;
+}
+
+/** A UTC day's reader statistics: its totals, and the same figures by path, referrer site, device class and browser. */
+export interface StatsDayRecord extends StatsFigures {
+  paths: Record<string, StatsFigures>;
+  referrers: Record<string, StatsFigures>;
+  devices: Record<string, StatsFigures>;
+  browsers: Record<string, StatsFigures>;
+}
+
+/** `reader-stats.json`: daily aggregates by `YYYY-MM-DD`, never an address, a User-Agent or a hash (server/API.md §E23.2). */
+export interface ReaderStatsFile {
+  days: Record<string, StatsDayRecord>;
+}
+
 export interface RevokedTokenRecord {
   jti: string;
   expires_at: string;

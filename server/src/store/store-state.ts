@@ -11,6 +11,7 @@ import type {
   IdempotencyFile,
   RedirectsFile,
   PreviewLinkRecord,
+  ReaderStatsFile,
   RevokedTokenRecord,
   SiteBlockRecord,
   SkillRecord,
@@ -40,6 +41,8 @@ export interface StoreState {
   redirects: RedirectsFile;
   /** Preview links of unpublished articles, by the hash of their token (server/API.md §E17). */
   previewLinks: CollectionFile<PreviewLinkRecord>;
+  /** Readers' page views and visitors, daily aggregates only (server/API.md §E23.2). */
+  readerStats: ReaderStatsFile;
   /** The answers `idempotencyKeys` points at, one file each (see {@link IdempotencyAnswers}). */
   idempotencyAnswers: IdempotencyAnswers;
   /** Comment mail waiting to be sent, one file each, and the unsubscribed addresses (see {@link MailOutboxFiles}). */
@@ -73,5 +76,6 @@ export function emptyState(): FileState {
     uploadLog: { items: [] },
     redirects: { items: [] },
     previewLinks: emptyCollection(),
+    readerStats: { days: {} },
   };
 }

@@ -40,7 +40,13 @@ export type { CollectionName, FileCollectionName, StoreState } from './store-sta
  * view; an upload, which pages show once a record refers to it; a preview link, whose page is
  * never cached).
  */
-const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['articleViews', 'uploadLog', 'mail', 'previewLinks']);
+const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  'articleViews',
+  'uploadLog',
+  'mail',
+  'previewLinks',
+  'readerStats',
+]);
 
 /** The longest a lazily applied change (a view count) waits for its disk write. */
 const LAZY_COMMIT_DELAY_MS = 1000;
@@ -207,6 +213,7 @@ export class Store {
       uploadLog: this.dbs.uploadLog.data,
       redirects: this.dbs.redirects.data,
       previewLinks: this.dbs.previewLinks.data,
+      readerStats: this.dbs.readerStats.data,
       idempotencyAnswers: this.idempotencyAnswers,
       mail: this.mail,
     };

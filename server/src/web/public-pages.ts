@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context.js';
 import { markReplayable } from '../http/answer-replay.js';
 import { preferredEncoding, setPublicCaching } from '../http/http-cache.js';
 import { GenerationMemo } from '../services/generation-memo.js';
-import { visitArticlePage } from './article-page-views.js';
 import { answerMovedTo, answerOwnerRedirect } from './owner-redirects.js';
 import { PageCache, pageFingerprint } from './page-cache.js';
 import type { PublicPageRoute } from './public-page-routes.js';
@@ -57,7 +56,7 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
 
   const notFound = (): PublicPage => ({ status: 404, snapshot: () => layoutSnapshot(services) });
 
-  const pageFor = (ctx: Context, route: PublicPageRoute): PublicPage => {
+  const pageFor = (route: PublicPageRoute): PublicPage => {
     if (route.kind === 'landing') return { status: 200, snapshot: () => landingSnapshot(services) };
     if (route.kind === 'not-found') return { status: 404, snapshot: () => layoutSnapshot(services) };
     if (route.kind === 'article-list') {
@@ -71,17 +70,14 @@ export function createPublicPages(app: AppContext, renderer: SsrRenderer): Publi
     }
     const id = services.publicArticles.publishedIdOfSlug(route.slug);
     if (id === undefined) return notFound();
-    const visit = visitArticlePage(services.publicArticles, id, ctx.method);
-    return {
-      status: visit.live ? 200 : 404,
-      snapshot: () => articleSnapshot(services, id, false),
-      onReplay: visit.countReplayedView,
-    };
+    // The page counts no view itself, rendered, cached or replayed: its beacon does, or its
+    // no-script pixel, with the site's other figures (server/API.md §E23.2).
+    return { status: 200, snapshot: () => articleSnapshot(services, id, false) };
   };
 
   return {
     async serve(ctx, route) {
-      const page = pageFor(ctx, route);
+      const page = pageFor(route);
       if (page.location !== undefined) {
         answerMovedTo(ctx, page.location);
         return;

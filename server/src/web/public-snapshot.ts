@@ -43,8 +43,8 @@ export function landingSnapshot(services: Services): PublicPageSnapshot {
 
 /**
  * An article page's data; `article` is `null` for an id readers do not see (unknown, binned, a
- * draft or scheduled). A rendered page is a visit, so it counts a view like
- * `GET /api/articles/{id}` (HEAD does not).
+ * draft or scheduled). The page's view is counted by its beacon or no-script pixel, not here
+ * (server/API.md §E23.2).
  */
 export function articleSnapshot(services: Services, id: number, countView: boolean): PublicPageSnapshot {
   const articles = services.publicArticles;

@@ -42,6 +42,18 @@ export async function inlineStylesheets(html: string, webDistDir: string): Promi
 }
 
 /**
+ * Counts the view of a browser that runs no script (server/API.md §E23.1): a browser that runs
+ * scripts never loads what `<noscript>` holds, and its beacon counts the view instead, so no view
+ * counts twice. Hidden, with its size given: it moves nothing on the page. Previews are no public
+ * page and get none.
+ */
+function noScriptPixel(url: string): string {
+  if (url.startsWith('/preview/')) return '';
+  const src = `/api/stats/hit.gif?path=${encodeURIComponent(url)}`;
+  return `\n    <noscript><img src="${src}" alt="" width="1" height="1" hidden /></noscript>`;
+}
+
+/**
  * Renders public pages with the web app's SSR bundle and its built `index.html`. Both are
  * loaded on first use; without them (web not built) `available()` is false and the server
  * falls back to plain static serving.
@@ -98,7 +110,7 @@ export class SsrRenderer {
     return {
       before,
       pipeApp: (destination) => void page.pipe(destination),
-      after: end.replace('</div>', `</div>\n    ${page.dataScript}`),
+      after: end.replace('</div>', `</div>\n    ${page.dataScript}${status === 200 ? noScriptPixel(url) : ''}`),
       abort: () => page.abort(),
     };
   }

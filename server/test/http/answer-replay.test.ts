@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn } from '../../../tests/support/test-server.js';
 import type { EnvelopeBody, TestServer, apiClient } from '../../../tests/support/test-server.js';
+import { sendPageViewHit } from '../support/page-view-hit.js';
 import { rawRequest } from '../support/raw-request.js';
 
 /**
@@ -78,13 +79,16 @@ describe('answer replay', () => {
     }
   });
 
-  it('still counts a view for every replayed article page', { timeout: SLOW }, async () => {
+  it("replays article pages while each view's beacon counts it", { timeout: SLOW }, async () => {
     const id = await createArticle('回放计数');
     const articlePage = await pagePath(id);
     const { replays } = await replaysDuring(async () => {
       for (let i = 0; i < 4; i += 1) expect((await raw(articlePage)).status).toBe(200);
     });
     expect(replays).toBe(3);
+    // The page counts no view itself, rendered or replayed: its beacon does (server/API.md §E23.2).
+    expect(((await admin('GET', `/api/admin/articles/${id}`)).data as { views: number }).views).toBe(0);
+    for (let i = 0; i < 4; i += 1) expect(await sendPageViewHit(server.url, articlePage)).toBe(204);
     expect(((await admin('GET', `/api/admin/articles/${id}`)).data as { views: number }).views).toBe(4);
   });
 
@@ -97,7 +101,7 @@ describe('answer replay', () => {
     await listed();
     expect((await replaysDuring(listed)).replays).toBe(1);
 
-    await raw(await pagePath(id));
+    expect(await sendPageViewHit(server.url, await pagePath(id))).toBe(204);
     const afterView = await replaysDuring(listed);
     expect(afterView.replays).toBe(0);
     expect(afterView.result?.views).toBe(1);

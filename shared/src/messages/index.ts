@@ -30,3 +30,4 @@ export * from './blog-import-images.messages.js';
 export * from './blog-import-wordpress.messages.js';
 export * from './backup-targets.messages.js';
 export * from './blog-import-job.messages.js';
+export * from './reader-stats.messages.js';

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { AdminApp } from './admin-app';
 import type { AdminPlatform } from './platform';
 import { pickFilesWithInput } from './platform';
-
-const TOKEN_KEY = 'folio_admin_token';
+import { ADMIN_TOKEN_STORAGE_KEY as TOKEN_KEY } from '../../lib/admin-token-key';
 
 /** The browser's adapter: same-origin API, token in localStorage (docs/spec.md §4.1), native file input. */
 export default function BrowserAdmin() {

@@ -6,6 +6,7 @@ import { NotFoundView } from './layout/components/not-found-view';
 import { PublicLayout } from './layout/components/public-layout';
 import { PublicRoot } from './layout/components/public-root';
 import { useLocation } from './routing/public-router';
+import { usePageViewBeacon } from './stats/page-view-beacon';
 
 // Its own chunk: Markdown, Prism (and, lazily, Mermaid) load only on article pages.
 const ArticlePage = lazy(() => import('./article/components/article-page'));
@@ -30,6 +31,7 @@ function articleIdOf(pathname: string): string | undefined {
 
 function PublicPage() {
   const { pathname } = useLocation();
+  usePageViewBeacon();
   if (pathname === '/') return <LandingPage />;
   const previewToken = previewTokenOfPath(pathname);
   if (previewToken !== undefined) {

@@ -5,15 +5,15 @@ import { publicApi } from '../../api/public-api';
 import type { CommentsPage } from '../model/comment-list';
 
 /**
- * An article's detail by id or by slug (server/API.md §E19), which counts a view; a `refresh` (the
- * page already open, refetched after a realtime hint) does not.
+ * An article's detail by id or by slug (server/API.md §E19), always read as a `refresh`, which
+ * counts no view: the page's beacon counts it, with the site's other figures (server/API.md §E23.2).
  */
-export const fetchArticle = (idOrSlug: number | string, signal: AbortSignal, refresh = false) =>
+export const fetchArticle = (idOrSlug: number | string, signal: AbortSignal) =>
   publicApi.data<PublicArticleDetail>(
     typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
       ? `/api/articles/${idOrSlug}`
       : `/api/articles/slug/${encodeURIComponent(idOrSlug)}`,
-    { signal, query: refresh ? { refresh: 1 } : undefined },
+    { signal, query: { refresh: 1 } },
   );
 
 /**

@@ -28,7 +28,7 @@ export function useArticle(address: string): ArticleState {
   // Once loaded, refetched by id: a slug the owner changes meanwhile would be a 404.
   const loadedId = useRef<number | undefined>(undefined);
   const resource = useLiveResource<PublicArticleDetail | null, typeof RealtimeEvents.articles>(
-    (signal, refresh) => fetchArticle(loadedId.current ?? address, signal, refresh),
+    (signal) => fetchArticle(loadedId.current ?? address, signal),
     {
       initial: initial === undefined || (initial !== null && !isAt(initial, address)) ? undefined : initial,
       events: [RealtimeEvents.articles],
