@@ -1,7 +1,7 @@
 /**
  * A Markdown file read the way an import reads it, on top of the shared front matter rule
  * (`@folio/shared/front-matter`): the one rule of the desktop's folder import and the server's
- * static-site import (server/API.md §E21), so a preview and an import cannot disagree:
+ * static-site import (server/API.md §E21.4), so a preview and an import cannot disagree:
  * - unreadable front matter does not stop the file: the body after it is kept, the title and
  *   date come from the file name (Jekyll's `2024-01-15-title.md`), with a visible note;
  * - a file whose front matter gives no date takes the date its name starts with, as Jekyll does;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlogImportSourceMessages as M } from '@folio/shared';
+import { BlogImportSourceMessages as M, FolderImportMessages as F } from '@folio/shared';
 import { BlogSourceError } from '../../src/services/blog-import/source.js';
 import type { BlogSource, SourcePost } from '../../src/services/blog-import/source.js';
 import { looksLikeZip, readStaticSite } from '../../src/services/blog-import/static-site-reader.js';
@@ -225,6 +225,28 @@ describe('readStaticSite: a zip of Markdown files only', () => {
     expect(plain.posts[0]).toMatchObject({ title: '旅行', slug: 'trip', publishedAt: '2024-01-15T00:00:00Z', oldAddresses: [] });
     const patterned = await readStaticSite(await readInput(file, { permalink: '/:year/:slug/' }));
     expect(patterned.posts[0]?.oldAddresses).toEqual(['/2024/trip/']);
+  });
+});
+
+describe('readStaticSite: an image larger than any the pipeline takes', () => {
+  it('is never inflated: reading it fails with the reason, the rest of the zip still reads', async () => {
+    const file = await writeZip(
+      zipPath('big-image.zip'),
+      new Map<string, Buffer | string>([
+        ['source/_posts/a.md', '---\ntitle: A\n---\n![](/images/huge.png)'],
+        ['source/images/huge.png', Buffer.alloc(26 * 1024 * 1024, 1)],
+      ]),
+    );
+    const source = await readStaticSite(await readInput(file), { ...DEFAULT_ZIP_LIMITS, maxRatio: Number.POSITIVE_INFINITY });
+    expect(source.posts).toHaveLength(1);
+    const outcome = await source.archivedImages
+      .get('/images/huge.png')
+      ?.read()
+      .then(
+        (bytes) => `read ${bytes.length} bytes`,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    expect(outcome).toBe(F.imageTooLarge('source/images/huge.png'));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A Ghost post's Lexical body (the editor's JSON, what Ghost 5 and 6 store) as Markdown, for an
- * export whose post has no `html` (server/API.md §E21). Each block is drawn as the HTML Ghost
+ * export whose post has no `html` (server/API.md §E21.3). Each block is drawn as the HTML Ghost
  * would render and converted by the same {@link htmlToMarkdown} as every other body, so a Lexical
  * post and an HTML one come out alike; a Markdown card is kept as written.
  *

@@ -1,6 +1,6 @@
 /**
  * A Ghost 5 or 6 export (Settings → Labs → Export: `{ db: [{ meta, data }] }`, or the same
- * `{ meta, data }` without `db`) read into a {@link BlogSource} (server/API.md §E21).
+ * `{ meta, data }` without `db`) read into a {@link BlogSource} (server/API.md §E21.3).
  *
  * - Bodies: `html`, as Ghost rendered it; without it, the Lexical JSON (see ghost-lexical.ts).
  *   A post with only Mobiledoc (Ghost 4 and older) is skipped with its reason: Ghost 5 renders

@@ -1,5 +1,5 @@
 /**
- * The addresses a static site's posts had (server/API.md §E21), by its generator's rules: the
+ * The addresses a static site's posts had (server/API.md §E21.4), by its generator's rules: the
  * site's permalink pattern (`_config.yml` `permalink`, Hugo's `permalinks`, Jekyll's default
  * `date` style), or the owner's pattern instead, and the post's own (`permalink`, Hugo's `url`
  * and `aliases`); each becomes a redirect to the imported article.

@@ -1,6 +1,6 @@
 /**
  * Which generator a static site's source tree was written for, and what that says of its files
- * (server/API.md §E21): where the tree starts in the zip (a zipped folder wraps it in one more),
+ * (server/API.md §E21.4): where the tree starts in the zip (a zipped folder wraps it in one more),
  * where its posts and drafts are, which files are its configuration, and at which site address
  * each file of the tree is published.
  */

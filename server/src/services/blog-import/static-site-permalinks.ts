@@ -1,5 +1,5 @@
 /**
- * A static site's permalink patterns (server/API.md §E21): how Hexo, Hugo and Jekyll turn a
+ * A static site's permalink patterns (server/API.md §E21.4): how Hexo, Hugo and Jekyll turn a
  * post's date, names and categories into the address it had, so that address can redirect.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A static site's source tree in a zip (Hexo, Hugo, Jekyll, or only Markdown files) read into a
- * {@link BlogSource} (server/API.md §E21). Each Markdown file is read by the desktop's folder
+ * {@link BlogSource} (server/API.md §E21.4). Each Markdown file is read by the desktop's folder
  * import rule (`@folio/shared/markdown-import-parse`); the generator decides which files are
  * posts, pages or drafts, the addresses they had (its permalink pattern, or the owner's), and
  * where the images the zip carries were published, so the posts' links to them are found.
@@ -10,7 +10,7 @@
  * becomes absolute on the old site's address when it is known; `archivedImages` holds each image
  * under its path in the zip, its site paths and those absolute addresses.
  */
-import { BlogImportSourceMessages as M } from '@folio/shared';
+import { BlogImportSourceMessages as M, DEFAULT_MAX_IMAGE_MB, FolderImportMessages as F } from '@folio/shared';
 import type { BlogImportSkip } from '@folio/shared';
 import { MARKDOWN_FILE_NAME } from '@folio/shared/front-matter';
 import { parseForImport } from '@folio/shared/markdown-import-parse';
@@ -32,6 +32,8 @@ const MAX_MARKDOWN_BYTES = 4 * MB;
 /** The types the image pipeline takes (server/src/services/images.ts); others stay links. */
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp)$/i;
 const SKIP_EXAMPLES = 5;
+/** No image the pipeline takes is larger (server/API.md §E14); a larger entry is never inflated. */
+const MAX_IMAGE_BYTES = DEFAULT_MAX_IMAGE_MB * MB;
 
 class Skips {
   private readonly byReason = new Map<string, BlogImportSkip>();
@@ -268,7 +270,14 @@ export async function readStaticSite(input: ReadInput, limits: ZipLimits = DEFAU
 
   const archivedImages = new Map<string, ArchivedImage>();
   for (const entry of imageEntries) {
-    const image: ArchivedImage = { path: entry.path, read: () => readZipFile(input.path, entry, budget, signal) };
+    const image: ArchivedImage = {
+      path: entry.path,
+      // The header's size is an upper bound here: yauzl stops an entry inflating past it.
+      read: () =>
+        entry.declaredSize > MAX_IMAGE_BYTES
+          ? Promise.reject(new Error(F.imageTooLarge(entry.path)))
+          : readZipFile(input.path, entry, budget, signal),
+    };
     archivedImages.set(entry.path, image);
     const sitePath = images.sitePathOf.get(treePath(entry.path));
     if (!sitePath) continue;

@@ -1,5 +1,5 @@
 /**
- * A zip read without trusting it (server/API.md §E21): every name is checked before anything is
+ * A zip read without trusting it (server/API.md §E21.4): every name is checked before anything is
  * read (a name that climbs out of the archive refuses the whole file), the entries and the bytes
  * inflated are bounded, and an entry whose compression ratio only a bomb reaches is refused.
  * Nothing is ever written to disk: entries are inflated into memory, one at a time, on demand.
