@@ -27,6 +27,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   json?: unknown;
   form?: FormData;
+  /** A body sent as is, with its type (a backup file, server/API.md §E22.7). */
+  raw?: { body: Blob; contentType: string };
   timeoutMs?: number;
 }
 
@@ -115,12 +117,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
       const token = readToken();
       if (token) headers.Authorization = `Bearer ${token}`;
-      let body: string | FormData | undefined;
+      let body: string | FormData | Blob | undefined;
       if (request.json !== undefined) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(request.json);
       } else if (request.form) {
         body = request.form;
+      } else if (request.raw) {
+        headers['Content-Type'] = request.raw.contentType;
+        body = request.raw.body;
       }
       const controller = new AbortController();
       let timedOut = false;
