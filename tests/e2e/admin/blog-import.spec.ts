@@ -23,7 +23,7 @@ const SCREENS_DIR = process.env.FOLIO_SCREENS_DIR ?? '/tmp/shots-blog-import';
 const WXR = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>旧博客</title></channel></rss>`;
 
-const FINISHED_TOTALS = { reading: 1, articles: 4, comments: 9, images: 5, redirects: 250 };
+const FINISHED_TOTALS = { reading: 8_400_000, articles: 4, comments: 9, images: 5, redirects: 250 };
 
 /** A finished import with something in every part of the report; 250 redirects, more than are listed. */
 function succeededJob(): BlogImportJob {
@@ -279,6 +279,8 @@ test('导入博客 screenshots at 1280 and 390 px, light and dark: the form, a r
         await page.setViewportSize(size);
         // Nothing is wider than the window once the layout for this width applies: no sideways scrolling.
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        // The bars' width transitions end first: a shot mid-way shows a finished phase not quite full.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         // From the top: a full-page shot of a scrolled page paints the sticky admin bar mid-page.
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SCREENS_DIR}/blog-import-${state}-${size.width}-${scheme}.png`, fullPage: true });
@@ -291,7 +293,13 @@ test('导入博客 screenshots at 1280 and 390 px, light and dark: the form, a r
   await shoot('form');
 
   await page.getByRole('button', { name: '开始导入' }).click();
-  fake.current = buildJob('comments', 620, 1480, { report: buildReport({ format: 'wordpress' }) }, { reading: 1, articles: 412 });
+  fake.current = buildJob(
+    'comments',
+    620,
+    1480,
+    { report: buildReport({ format: 'wordpress' }) },
+    { reading: 8_400_000, articles: 412 },
+  );
   await expect(phaseBar(page, 'comments')).toHaveAttribute('aria-valuenow', '620');
   await shoot('running');
 
