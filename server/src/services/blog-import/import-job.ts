@@ -241,7 +241,7 @@ export class BlogImportService {
         'comments',
         source.posts.reduce((count, post) => count + post.comments.length, 0),
       );
-      planComments(source, draft, ground, now, (done) => running.advance(done), signal);
+      await planComments(source, draft, ground, now, (done) => running.advance(done), signal);
       report.comments_imported = draft.comments.length;
       report.comments_already_present = draft.commentsAlreadyPresent;
 

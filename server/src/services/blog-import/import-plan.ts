@@ -18,6 +18,12 @@ import { toIsoSeconds } from '../../store/clock.js';
 import type { ImportedImages } from './import-steps.js';
 import type { BlogSource, SourceComment, SourcePost } from './source.js';
 
+/** How many posts or comments are planned between two turns of the event loop. */
+const PLANNED_PER_TURN = 200;
+
+/** Lets pages be answered between batches: a big blog is planned in many short steps (server/API.md §E21). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Reasons a post or comment is left out, with a few examples each, as the report lists them. */
 export class SkipTally {
   private readonly reasons = new Map<string, BlogImportSkip>();
@@ -162,6 +168,7 @@ export async function planArticles(
   const seenKeys = new Set<string>();
   let nextId = ground.nextArticleId;
   for (const [index, post] of source.posts.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
     signal.throwIfAborted();
     const key = articleSourceKey(source, post);
     const pagesCategory = options.pages_category ?? '';
@@ -205,19 +212,20 @@ export async function planArticles(
  * (counted), a reply answers the new id of its parent, or is top-level when its parent is not
  * in Folio; ids are taken in the order the comments were written, so they grow with time.
  */
-export function planComments(
+export async function planComments(
   source: BlogSource,
   draft: ImportPlanDraft,
   ground: BlogImportGround,
   now: string,
   progress: (done: number) => void,
   signal: AbortSignal,
-): void {
+): Promise<void> {
   const planned = new Map(draft.articles.map(({ post, article }) => [post, article.id]));
   const ids = new Map(ground.sources.comments);
   const pending: { comment: SourceComment; articleId: number; key: string; articleKey: string }[] = [];
   let done = 0;
-  for (const post of source.posts) {
+  for (const [index, post] of source.posts.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
     signal.throwIfAborted();
     const articleKey = articleSourceKey(source, post);
     const articleId = planned.get(post) ?? ground.sources.articles.get(articleKey);
