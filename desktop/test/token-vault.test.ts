@@ -29,6 +29,16 @@ describe('TokenVault', () => {
     expect((await TokenVault.open({ dir, safeStorage, platform: 'linux' })).getToken('p1')).toBeUndefined();
   });
 
+  it('stays signed out when a background request reads the token while the sign-out is written', async () => {
+    const safeStorage = fakeSafeStorage('gnome_libsecret');
+    await (await TokenVault.open({ dir, safeStorage, platform: 'linux' })).setToken('p1', TOKEN, true);
+    const vault = await TokenVault.open({ dir, safeStorage, platform: 'linux' });
+    const signingOut = vault.forget('p1');
+    expect(vault.getToken('p1')).toBe(TOKEN);
+    await signingOut;
+    expect(vault.getToken('p1')).toBeUndefined();
+  });
+
   it('keeps a session-only token in memory and writes nothing', async () => {
     const vault = await TokenVault.open({ dir, safeStorage: fakeSafeStorage('kwallet5'), platform: 'linux' });
     expect(await vault.setToken('p1', TOKEN, false)).toEqual({ persisted: false, reason: 'not-remembered' });

@@ -133,7 +133,12 @@ export class TokenVault {
 
   async forget(profileId: string): Promise<void> {
     this.session.delete(profileId);
-    if (this.data.tokens[profileId]) await this.write((data) => void delete data.tokens[profileId]);
+    if (this.data.tokens[profileId]) {
+      await this.write((data) => void delete data.tokens[profileId]);
+      // A background request reading the token during the write took it back from the disk
+      // into memory: the sign-out would otherwise not hold.
+      this.session.delete(profileId);
+    }
   }
 
   private kind(): StorageKind {
