@@ -4,6 +4,7 @@ import type {
   ArticleRecord,
   CommentRecord,
   ContactRecord,
+  ReaderStatsFile,
   SiteBlockRecord,
   SkillRecord,
 } from '../store/records.js';
@@ -69,6 +70,8 @@ export interface BackupHead {
   comment_settings: CommentSettings;
   /** The owner's redirects (server/API.md §E19), old slug addresses included. */
   redirects: RedirectRule[];
+  /** Readers' daily aggregates by UTC day (server/API.md §E23.5); absent in older backups. */
+  reader_stats?: ReaderStatsFile;
 }
 
 /** Only `content`: the read-only top-level copies of content keys (server/API.md §3.1) are not exported. */

@@ -5,13 +5,14 @@ import { LIMITS, ReaderStatsMessages as SM } from '@folio/shared';
 import type { AppContext } from '../app-context.js';
 import { badRequest, payloadTooLarge } from '../errors.js';
 import type { Services } from '../services/services.js';
+import { STATS_KEY_MAX_CHARS } from '../services/reader-stats/reader-stats.service.js';
 import type { CountedPage, HitRequest } from '../services/reader-stats/reader-stats.service.js';
 import { knownPageRoute } from '../web/public-page-routes.js';
 
 /** The largest hit body (server/API.md §E23.1): a path, a referrer and a token fit with room to spare. */
 export const HIT_BODY_MAX_BYTES = 1024;
 
-const PATH_MAX_CHARS = 512;
+const PATH_MAX_CHARS = STATS_KEY_MAX_CHARS;
 
 const hitSchema = z.object({
   path: z.string().min(1).max(PATH_MAX_CHARS).startsWith('/'),

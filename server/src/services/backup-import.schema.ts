@@ -9,6 +9,7 @@ import {
   CommentConversationMessages as CM,
   ImportFieldMessages as F,
   LIMITS,
+  ReaderStatsMessages as SM,
   checkRedirects,
   cleanString,
   commentSettingsSchema,
@@ -18,6 +19,7 @@ import {
 } from '@folio/shared';
 import type { BackupSectionName } from '@folio/shared';
 import { toIsoSeconds } from '../store/clock.js';
+import { STATS_KEYS_PER_DAY, STATS_KEY_MAX_CHARS } from '../store/reader-stats.repository.js';
 import { MAX_IMPORTED_ID } from '../store/record-ids.js';
 
 /**
@@ -106,6 +108,23 @@ const importSource = z
   .max(2000, F.notString)
   .nullish()
   .transform((source) => source ?? undefined);
+
+const statsCount = z.number({ error: F.nonNegativeInt }).int(F.nonNegativeInt).min(0, F.nonNegativeInt);
+const statsFigures = z.object({ views: statsCount, visitors: statsCount }, { error: F.notObject });
+const statsTable = z
+  .record(z.string().min(1).max(STATS_KEY_MAX_CHARS), statsFigures, { error: F.notObject })
+  .refine((table) => Object.keys(table).length <= STATS_KEYS_PER_DAY, { message: SM.backupStatsTooManyKeys(STATS_KEYS_PER_DAY) });
+/** Readers' daily aggregates as the export writes them (server/API.md §E23.5). */
+const readerStatsSchema = z.object(
+  {
+    days: z.record(
+      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SM.dateInvalid('reader_stats.days')),
+      statsFigures.extend({ paths: statsTable, referrers: statsTable, devices: statsTable, browsers: statsTable }),
+      { error: F.notObject },
+    ),
+  },
+  { error: F.notObject },
+);
 
 const section = <T extends z.ZodType>(item: T) => z.array(item, { error: F.notArray }).optional();
 
@@ -223,6 +242,8 @@ export function backupSchema(importTime: string) {
         ctx.addIssue({ code: 'custom', message: checked.problem });
         return z.NEVER;
       }),
+    // Absent in older backups: the stored days stay; a backup's day replaces the stored one of its date (server/API.md §E23.5).
+    reader_stats: readerStatsSchema.nullish(),
     files: z
       .record(
         z.string(),

@@ -15,6 +15,9 @@ export const STATS_RETENTION_DAYS = 731;
  */
 export const STATS_KEYS_PER_DAY = 1000;
 
+/** The longest key a day's table holds: a path (the hit route takes up to this), a referrer host, a browser name. */
+export const STATS_KEY_MAX_CHARS = 512;
+
 /** One counted view, as the counting rules made it: its keys and where it is a new visitor. */
 export interface CountedView {
   /** `YYYY-MM-DD`, UTC. */

@@ -173,12 +173,13 @@ describe('counting readers', () => {
       const reader = { address: READER_A, userAgent: FIREFOX };
       await hit(server.url, '/', { ...reader, headers: { 'Sec-GPC': '1' } });
       await hit(server.url, '/', { ...reader, headers: { 'Sec-GPC': '1' } });
-      for (const headers of [
+      const prefetches: Array<Record<string, string>> = [
         { 'Sec-Purpose': 'prefetch' },
         { 'Sec-Purpose': 'prefetch;prerender' },
         { Purpose: 'prefetch' },
         { 'X-Moz': 'prefetch' },
-      ]) {
+      ];
+      for (const headers of prefetches) {
         await hit(server.url, '/', { ...reader, headers });
       }
       for (const pagePath of [

@@ -9,4 +9,5 @@ export const ReaderStatsMessages = {
   rangeReversed: '起始日期不能晚于结束日期',
   rangeTooLong: (maxDays: number) => `统计范围最多 ${maxDays} 天`,
   otherKey: '其他',
+  backupStatsTooManyKeys: (max: number) => `reader_stats 中某一天的某项统计超过 ${max} 条`,
 } as const;

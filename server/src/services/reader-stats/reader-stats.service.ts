@@ -5,6 +5,8 @@ import { describeAgent, isBotAgent, isPrefetch, referrerSite, sendsGlobalPrivacy
 import type { HitHeaders } from './hit-rules.js';
 import { VisitorDays, utcDay } from './visitor-days.js';
 
+export { STATS_KEY_MAX_CHARS } from '../../store/reader-stats.repository.js';
+
 /** The most rows each ranking of a report holds (server/API.md §E23.3). */
 export const STATS_RANKING_ROWS = 100;
 
