@@ -31,3 +31,4 @@ export * from './blog-import-wordpress.messages.js';
 export * from './backup-targets.messages.js';
 export * from './blog-import-job.messages.js';
 export * from './reader-stats.messages.js';
+export * from './stats-ui.messages.js';

@@ -28,6 +28,8 @@ const ArticlesPage = lazy(() => import('./articles/components/articles-page'));
 const ArticleEditorPage = lazy(() => import('./articles/components/article-editor-page'));
 const CommentsPage = lazy(() => import('./comments/components/comments-page'));
 const BlogImportPage = lazy(() => import('./blog-import/components/blog-import-page'));
+// 数据统计 brings the chart library: only when opened.
+const StatsPage = lazy(() => import('./stats/components/stats-page'));
 
 export interface AdminAppProps {
   platform: AdminPlatform;
@@ -113,6 +115,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
                     <Route element={<AdminShell />}>
                       <Route index element={<ContentPage />} />
                       <Route path="content" element={<ContentPage />} />
+                      <Route path="stats" element={<StatsPage />} />
                       <Route path="skills" element={<SkillsPage />} />
                       <Route path="contacts" element={<ContactsPage />} />
                       <Route path="avatars" element={<AvatarsPage />} />

@@ -1,8 +1,9 @@
-import { AddressMessages, AdminUiMessages, BackupScreenMessages, BlogImportUiMessages } from '@folio/shared';
+import { AddressMessages, AdminUiMessages, BackupScreenMessages, BlogImportUiMessages, StatsUiMessages } from '@folio/shared';
 
-/** The admin menu of docs/spec.md §2.4, plus 评论管理 for the comments screen and 重定向 (server/API.md §E19), 导入博客 (server/API.md §E21) and 备份 (server/API.md §E22). */
+/** The admin menu of docs/spec.md §2.4, plus 数据统计 (server/API.md §E23), 评论管理 for the comments screen and 重定向 (server/API.md §E19), 导入博客 (server/API.md §E21) and 备份 (server/API.md §E22). */
 export const ADMIN_TABS = [
   { path: 'content', label: AdminUiMessages.tabContent },
+  { path: 'stats', label: StatsUiMessages.tab },
   { path: 'skills', label: AdminUiMessages.tabSkills },
   { path: 'contacts', label: AdminUiMessages.tabContacts },
   { path: 'avatars', label: AdminUiMessages.tabAvatars },
