@@ -22,6 +22,7 @@ import {
   importScanSchema,
   pickedPathsSchema,
 } from './folder-import.schema';
+import { homeBackupsStatusSchema, localBackupFileSchema, localRestoreInputSchema } from './home-backups.schema';
 import { mirrorLimitInputSchema, mirrorListSchema, mirrorOpenedSchema, mirrorStatusSchema } from './mirror.schema';
 import { profileInputSchema, profileListSchema, profileSchema, sessionStatusSchema, signInInputSchema } from './session.schema';
 
@@ -86,6 +87,19 @@ export const channelTable = {
     /** Stops before the next file (the one in progress finishes); the running `run` resolves with `cancelled: true`. */
     cancel: channel(noArgument, z.object({ cancelled: z.boolean() })),
   },
+  backups: {
+    /** The copy at home of the active server's backups (server/API.md §E22). */
+    homeStatus: channel(noArgument, homeBackupsStatusSchema),
+    /** Checks for a failed run and brings the newest backup home now. */
+    copyNow: channel(noArgument, homeBackupsStatusSchema),
+    /** Another folder for the copies, picked in the system's dialog; unchanged when cancelled. */
+    chooseFolder: channel(noArgument, homeBackupsStatusSchema),
+    openFolder: channel(noArgument, ok),
+    /** A backup file on this computer, picked in the system's dialog; null when cancelled. */
+    pickLocalFile: channel(noArgument, localBackupFileSchema.nullable()),
+    /** Restores a picked file to the signed-in server (server/API.md §E22.7); answers the server's message. */
+    restoreLocal: channel(localRestoreInputSchema, z.object({ message: z.string() })),
+  },
   app: {
     /** The answer to the `flush` event: everything typed has been handed to `drafts.save`. */
     flushed: channel(noArgument, ok),
@@ -144,6 +158,8 @@ export const eventTable = {
   'comments.changed': z.object({}),
   /** The owner clicked a comment's native notification: show the comment page. */
   'comments.open': z.object({}),
+  /** The copy at home started or finished a check (server/API.md §E22). */
+  'backups.home': homeBackupsStatusSchema,
 } as const satisfies EventSpecs;
 export type EventTable = typeof eventTable;
 export type EventName = keyof EventTable & string;

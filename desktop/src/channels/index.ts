@@ -26,5 +26,6 @@ export * from './common.schema';
 export * from './create-bridge';
 export * from './drafts.schema';
 export * from './folder-import.schema';
+export * from './home-backups.schema';
 export * from './mirror.schema';
 export * from './session.schema';

@@ -1,5 +1,6 @@
 import { createCommentNotices } from './comment-notices';
 import { createApiRequestHandlers } from './handlers/api-request-handlers';
+import { createBackupHandlers } from './handlers/backup-handlers';
 import { createDraftHandlers } from './handlers/draft-handlers';
 import { createFolderImportHandlers } from './handlers/folder-import-handlers';
 import { createHandlerContext } from './handlers/handler-context';
@@ -37,17 +38,25 @@ export interface DesktopServices {
 
 export function createDesktopServices(deps: HandlerDeps): DesktopServices {
   const comments = createCommentNotices(deps);
+  // Set once the context exists: the backups' handlers are built on it.
+  const late: { backups?: ReturnType<typeof createBackupHandlers> } = {};
   // Every session change (sign-in, sign-out, another server) goes out as the `session` event:
-  // the comment connection follows it.
+  // the comment connection and the copy at home follow it.
   const context = createHandlerContext({
     ...deps,
     emit: (event, payload) => {
       deps.emit(event, payload);
-      if (event === 'session') comments.follow();
+      if (event === 'session') {
+        comments.follow();
+        late.backups?.follow();
+      }
     },
   });
+  const backups = createBackupHandlers(context);
+  late.backups = backups;
   // A token remembered from the last run: connected from the start.
   comments.follow();
+  backups.follow();
   const drafts = createDraftHandlers(context);
   const mirror = createMirrorHandlers(context);
   const handlers: Handlers = {
@@ -57,6 +66,7 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
     mirror: mirror.handlers,
     drafts: drafts.handlers,
     folderImport: createFolderImportHandlers(context),
+    backups: backups.handlers,
     app: {
       flushed: () => {
         deps.onFlushed?.();
@@ -80,6 +90,7 @@ export function createDesktopServices(deps: HandlerDeps): DesktopServices {
     handlers,
     settleDrafts: async () => {
       comments.stop();
+      await backups.stop();
       await drafts.settle();
       // The mirror's background fill ends too: its writes are done before quit (or a test's cleanup).
       await mirror.stop();

@@ -110,6 +110,13 @@ async function start(): Promise<void> {
       isWindowFocused: () => liveWindow()?.isFocused() ?? false,
       focusWindow: () => liveWindow()?.show(),
     }),
+    homeBackups: {
+      documentsDir: app.getPath('documents'),
+      openPath: (folder) => shell.openPath(folder),
+      pickFolder: async () => (await pickPaths({ properties: ['openDirectory', 'createDirectory'] }))[0],
+      pickBackupFile: async () =>
+        (await pickPaths({ properties: ['openFile'], filters: [{ name: 'Folio 备份', extensions: ['gz', 'age', 'json'] }] }))[0],
+    },
   });
   late.services = services;
   const serverUrls = services.serverUrls;

@@ -129,6 +129,7 @@ export const BackupScreenMessages = {
   localRestoreNeedsSignIn: '请先登录要恢复到的服务器。',
   localRestoreUnsupported: '这个服务器不支持从文件恢复此类备份，请先升级服务器。',
   localRestoreDone: '已恢复到服务器',
+  localRestorePickFirst: '请先选择要恢复的备份文件',
   localRestoreNotBackup: '这不是 Folio 的备份文件（.json.gz、.json.gz.age 或导出的 .json）',
   localRestoreTooLarge: '备份文件超过服务器能接收的大小',
   localRestoreConfirm: '确认恢复',

@@ -44,6 +44,20 @@ export interface HandlerDeps {
   onFlushed?: () => void;
   /** For tests: a fetch and time-outs of their own. */
   connection?: ConnectionOptions;
+  /** What the copy at home needs of the system (server/API.md §E22); without it, copies go under `dataDir`. */
+  homeBackups?: HomeBackupsHost;
+}
+
+/** Electron's pieces of the copy at home and of the restore from a local file. */
+export interface HomeBackupsHost {
+  /** The owner's documents folder (Electron: app.getPath('documents')). */
+  documentsDir: string;
+  /** Opens a folder in the system's file manager; answers '' or what went wrong (Electron: shell.openPath). */
+  openPath(folder: string): Promise<string>;
+  /** A folder for the copies, picked in the system's dialog; undefined when cancelled. */
+  pickFolder(): Promise<string | undefined>;
+  /** A backup file to restore, picked in the system's dialog; undefined when cancelled. */
+  pickBackupFile(): Promise<string | undefined>;
 }
 
 /** The drafts, mirror and sync of one server profile, opened on first use. */

@@ -4,6 +4,7 @@ import type { AdminPlatform } from '../web-admin';
 import { pickFilesWithInput } from '../web-admin';
 import { createBridgeFetch } from '../bridge/bridge-fetch';
 import { folioBridge } from '../bridge/folio-bridge';
+import { HomeBackupsPanel } from '../backups/home-backups-panel';
 import { desktopCommentEvents } from './desktop-comment-events';
 import { useDesktopNotify } from './desktop-notify';
 import { useDesktopSession } from './desktop-session';
@@ -53,6 +54,8 @@ export function useDesktopPlatform(): AdminPlatform | null {
       editArticlesOnPage: true,
       // New comments and count changes come from main's connection to the server, over the bridge.
       commentEvents: desktopCommentEvents(),
+      // The 备份 screen shows where this computer keeps its copies of the backups, and opens that folder.
+      backupsPanel: HomeBackupsPanel,
     };
   }, [serverUrl, profileId, statusRef, applyStatus, markOffline, notify]);
 }

@@ -14,6 +14,7 @@ import { usePageStyles } from '../web-admin';
 import { connectionErrorMessage } from './connection-errors';
 import { InsecureStorageDialog } from './insecure-storage-dialog';
 import { MirrorSettings } from './mirror-settings';
+import { LocalRestoreCard } from '../backups/local-restore-card';
 import { ProfileList } from './profile-list';
 
 /**
@@ -229,6 +230,9 @@ export function ConnectionPage() {
           </section>
         </div>
         {status?.profile && <MirrorSettings key={status.profile.id} />}
+        {status?.profile && (
+          <LocalRestoreCard key={status.profile.id} serverUrl={status.profile.serverUrl} signedIn={status.signedIn} />
+        )}
       </div>
       <InsecureStorageDialog open={askStorage} busy={answeringStorage} onAnswer={(allow) => void answerStorage(allow)} />
     </DesktopPage>

@@ -43,6 +43,10 @@ export interface DesktopMain {
   bridgeCalls: { channel: string; reply: BridgeReply<unknown> }[];
   /** Every main -> renderer event sent so far (IPC event name and payload), oldest first. */
   sentEvents: { event: string; payload: unknown }[];
+  /** The owner's documents folder (Electron: app.getPath('documents')): the copy at home goes under it. */
+  documentsDir: string;
+  /** Folders main asked the system to open (shell.openPath), oldest first. */
+  openedFolders: string[];
   stop(): Promise<void>;
 }
 
@@ -80,6 +84,8 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
   };
   const emit = createEventEmitter(() => recorder);
   let dialogAnswer: string[] = [];
+  const documentsDir = path.join(dataDir, 'Documents');
+  const openedFolders: string[] = [];
   const notifications: { title: string; body: string }[] = [];
   const windowState = { focused: true };
   const shownNotifications: ShownNotification[] = [];
@@ -105,6 +111,15 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     notify: (input) => {
       notifications.push({ title: input.title, body: input.body });
       return nativeNotify(input);
+    },
+    homeBackups: {
+      documentsDir,
+      openPath: async (folder) => {
+        openedFolders.push(folder);
+        return '';
+      },
+      pickFolder: async () => dialogAnswer[0],
+      pickBackupFile: async () => dialogAnswer[0],
     },
   });
   publishPending = () => services.publishPending();
@@ -134,6 +149,8 @@ export async function startDesktopMain(options: DesktopMainOptions): Promise<Des
     window: windowState,
     shownNotifications,
     sentEvents,
+    documentsDir,
+    openedFolders,
     async stop() {
       watch.stop();
       await services.settleDrafts();
