@@ -94,7 +94,7 @@ describe('readGhost: a Ghost 5 export', () => {
         '1.  first\n2.  second',
         '> A quote.',
         '```javascript\nconst a = 1 < 2;\nconsole.log(a);\n```',
-        '![Diagram](https://ghost.example.com/content/images/2023/11/diagram.png)\n\n*The diagram*',
+        '![Diagram](https://ghost.example.com/content/images/2023/11/diagram.png)\n\n_The diagram_',
         '| a | b |\n|---|---|\n| 1 | 2 |',
         '---',
         '[Ghost](https://ghost.org/)',

@@ -40,8 +40,13 @@ describe('htmlToMarkdown', () => {
   it('writes strikethrough and a figure as its image followed by its caption in italics', () => {
     expect(htmlToMarkdown('<p><del>旧</del>新</p>')).toBe('~~旧~~新');
     expect(htmlToMarkdown('<figure><img src="/a.jpg" alt="图"><figcaption>说明 <b>文字</b></figcaption></figure>')).toBe(
-      '![图](/a.jpg)\n\n*说明 **文字***',
+      '![图](/a.jpg)\n\n_说明 **文字**_',
     );
+  });
+
+  it('keeps emphasis inside a caption without closing the caption early', () => {
+    const markdown = htmlToMarkdown('<figure><img src="/a.png" alt=""><figcaption>The <em>diagram</em> 图</figcaption></figure>');
+    expect(renderMarkdown(markdown)).toContain('<em>The <em>diagram</em> 图</em>');
   });
 
   it('resolves relative links and images against the old site, and only when it is known', () => {

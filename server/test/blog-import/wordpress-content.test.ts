@@ -22,7 +22,7 @@ describe('WordPress bodies', () => {
 
   it('shows a gallery without ids as the images uploaded to the post', () => {
     expect(wordPressBodyToMarkdown('[gallery columns="3"]', context)).toBe(
-      '![甲](https://old.example.com/wp-content/uploads/a.jpg)\n\n*甲图*\n\n![](https://old.example.com/wp-content/uploads/b.jpg)',
+      '![甲](https://old.example.com/wp-content/uploads/a.jpg)\n\n_甲图_\n\n![](https://old.example.com/wp-content/uploads/b.jpg)',
     );
   });
 

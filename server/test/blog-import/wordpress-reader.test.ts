@@ -147,7 +147,7 @@ describe('readWordPress on a WordPress 6 export', () => {
       "```javascript\nconst greet = (name) => `你好，${name}`;\nif (greet('世界').length < 10) console.log('[gallery] 不是短代码');\n```",
     );
     expect(content).toContain('| 语言 | 年份 |\n| --- | --- |\n| JavaScript | 1995 |\n| Rust | 2015 |');
-    expect(content).toContain('![港口](https://old.example.com/wp-content/uploads/2023/05/harbor-1024x683.jpg)\n\n*港口的清晨*');
+    expect(content).toContain('![港口](https://old.example.com/wp-content/uploads/2023/05/harbor-1024x683.jpg)\n\n_港口的清晨_');
     expect(content).toContain('[关于我](https://old.example.com/about/)');
     expect(content).toContain('[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)');
     expect(content).not.toContain('统计代码');
@@ -159,11 +159,11 @@ describe('readWordPress on a WordPress 6 export', () => {
     const content = post(source, '经典编辑器的文章').content;
     expect(content.startsWith('这是经典编辑器写的第一段，  \n它的第二行只用换行分开。\n\n第二段，')).toBe(true);
     expect(content).toContain(
-      '[![港口](https://old.example.com/wp-content/uploads/2023/05/harbor-300x200.jpg)](https://old.example.com/wp-content/uploads/2023/05/harbor.jpg)\n\n*旧港口的黄昏*',
+      '[![港口](https://old.example.com/wp-content/uploads/2023/05/harbor-300x200.jpg)](https://old.example.com/wp-content/uploads/2023/05/harbor.jpg)\n\n_旧港口的黄昏_',
     );
     // The gallery's attachments come after the post in the file.
     expect(content).toContain(
-      '![山](https://old.example.com/wp-content/uploads/2022/01/mountain.jpg)\n\n*远处的山*\n\n![](https://old.example.com/wp-content/uploads/2022/01/lake.jpg)',
+      '![山](https://old.example.com/wp-content/uploads/2022/01/mountain.jpg)\n\n_远处的山_\n\n![](https://old.example.com/wp-content/uploads/2022/01/lake.jpg)',
     );
     expect(content).toContain('[https://www.youtube.com/watch?v=classic1](https://www.youtube.com/watch?v=classic1)');
     expect(content).toContain('[https://twitter.com/example/status/1234567890](https://twitter.com/example/status/1234567890)');

@@ -263,7 +263,9 @@ function createService(): TurndownService {
     filter: 'figcaption',
     replacement(content) {
       const caption = content.replace(/\s*\n+\s*/g, ' ').trim();
-      return caption ? `\n\n*${caption}*\n\n` : '';
+      // `_` around the line: emphasis inside the caption is written with `*`, and the same
+      // delimiter on both levels would close the outer one early.
+      return caption ? `\n\n_${caption}_\n\n` : '';
     },
   });
 
