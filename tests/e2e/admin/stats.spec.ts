@@ -346,3 +346,85 @@ test.describe('数据统计 with the statistics answered by the test', () => {
     await page.screenshot({ path: path.join(SCREENS_DIR, 'admin-stats-1280-light-empty.png'), fullPage: true });
   });
 });
+
+/** Browsers as the statistics see them: Playwright's own headless User-Agent counts as a bot. */
+const FIREFOX_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const CHROME_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const EDGE_DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
+
+test.describe('数据统计 through the real server', () => {
+  test.use({ serverOptions: { seed: true }, userAgent: CHROME_DESKTOP });
+
+  test('readers’ hits show in the charts; a public page opened elsewhere moves 正在浏览, the owner’s own view does not', async ({
+    page,
+    server,
+    api,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const [article] = (await api('GET', '/api/articles')).body.data as { id: number; slug: string; title: string }[];
+    if (!article) throw new Error('the seeded server has no public article');
+    const articlePath = `/articles/${article.slug}`;
+    // What public pages' beacons send (server/API.md §E23), from two readers on this machine.
+    const hit = async (userAgent: string, hitPath: string, referrer: string) => {
+      const response = await fetch(`${server.url}/api/stats/hit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': userAgent },
+        body: JSON.stringify({ path: hitPath, referrer }),
+      });
+      expect(response.status).toBe(204);
+    };
+    await hit(FIREFOX_DESKTOP, '/', 'https://news.ycombinator.com/item?id=1');
+    await hit(FIREFOX_DESKTOP, articlePath, `${server.url}/`);
+    await hit(FIREFOX_DESKTOP, articlePath, '');
+    await hit(SAFARI_IPHONE, articlePath, 'https://news.ycombinator.com/');
+    await hit(SAFARI_IPHONE, articlePath, '');
+
+    await openSignedIn(page, server, '/admin/stats');
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(page.getByTestId('stats-total-views')).toHaveText('5');
+    await expect(page.getByTestId('stats-total-visitors')).toHaveText('2');
+    await expect(page.getByTestId('stats-visitors-now')).toHaveText('2');
+    await expect(page.getByTestId('stats-daily-chart').locator('.recharts-area-area')).toHaveCount(2);
+    await expect(page.getByTestId('stats-paths-chart').locator('.recharts-bar-rectangle path')).toHaveCount(4);
+    const dailyRows = await tableRows(page.getByRole('table', { name: '每日浏览量与访客' }));
+    expect(dailyRows).toHaveLength(30);
+    expect(dailyRows.at(-1)).toEqual([today, '5', '2']);
+    expect(await tableRows(page.getByRole('table', { name: '热门页面' }))).toEqual([
+      [`${article.title} (${articlePath})`, '4', '2'],
+      ['首页 (/)', '1', '1'],
+    ]);
+    expect(await tableRows(page.getByRole('table', { name: '来源网站' }))).toEqual([['news.ycombinator.com', '2', '2']]);
+    expect(await tableRows(page.getByRole('table', { name: '设备' }))).toEqual([
+      ['桌面', '3', '1'],
+      ['手机', '2', '1'],
+    ]);
+    await expect(page.locator('html')).toHaveAttribute('data-stats-realtime', 'connected');
+
+    // The owner opens a public page in the signed-in browser: the beacon carries the admin token,
+    // and the view is not counted.
+    const ownView = await page.context().newPage();
+    const ownHit = ownView.waitForRequest((request) => request.url().endsWith('/api/stats/hit'));
+    await ownView.goto('/');
+    await ownHit;
+    await ownView.close();
+
+    // A reader, in a browser that is not signed in, opens an article: the count moves at once.
+    const reader = await browser.newContext({ baseURL: server.url, userAgent: EDGE_DESKTOP });
+    try {
+      const readerPage = await reader.newPage();
+      await readerPage.goto(articlePath);
+      await expect(page.getByTestId('stats-visitors-now')).toHaveText('3');
+    } finally {
+      await reader.close();
+    }
+    await page.getByRole('button', { name: '7 天', exact: true }).click();
+    await expect(page.getByTestId('stats-range-shown')).toContainText(`至 ${today}`);
+    await expect(page.getByTestId('stats-total-views')).toHaveText('6');
+    await expect(page.getByTestId('stats-total-visitors')).toHaveText('3');
+    await expect(page.getByRole('table', { name: '每日浏览量与访客' }).locator('tbody tr').last()).toHaveText(`${today}63`);
+  });
+});
