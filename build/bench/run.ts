@@ -2,7 +2,8 @@
  * `npm run bench`: seeds 2,000 articles into temp data dirs, starts the real server entry as a child
  * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
  * memory (also with 50 kept versions of every article), the comment write cost on a small and a
- * huge site and with comment mail waiting on a down SMTP server, and the JavaScript a visitor loads.
+ * huge site and with comment mail waiting on a down SMTP server, the JavaScript a visitor loads, and
+ * a backup of the site while visitors read it (backup.ts).
  * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { listBenchPages, listPagesOf, listScenarios } from './list-pages.js';
 import type { FixedAnswer } from './raw-http.js';
 import { printScenarios, printTable } from './report.js';
 import { seedSite } from './seed.js';
+import { benchBackup } from './backup.js';
 import { drawDiagramsInAdmin } from './draw-diagrams.js';
 import { writeHistory } from './history.js';
 
@@ -311,6 +313,10 @@ async function main(): Promise<void> {
     console.error('Some requests failed (connection errors, time-outs or non-2xx answers): see the failures column.');
     process.exitCode = 1;
   }
+
+  // A scheduled backup of the same site while visitors read it (server/API.md §E22).
+  console.info('');
+  await benchBackup();
 }
 
 if (process.argv.includes('--comments-only')) await mainCommentsOnly();

@@ -70,9 +70,15 @@ export async function* exportChunksOf(
   { head, filenames }: ReturnType<typeof snapshotBackup>,
   read: (filename: string) => Promise<Buffer | undefined>,
 ): AsyncGenerator<string> {
-  const envelopeStart = JSON.stringify({ code: 0, msg: M.exported, data: head });
-  // Re-open the `data` object (drop its closing `}}`) to append `files` as a stream.
-  yield `${envelopeStart.slice(0, -2)},"files":{`;
+  const { articles, comments, ...rest } = head;
+  const envelopeStart = JSON.stringify({ code: 0, msg: M.exported, data: rest });
+  // Re-open the `data` object (drop its closing `}}`) to append the articles and comments one at
+  // a time (their text is most of a site: never one string), then `files` as a stream.
+  yield `${envelopeStart.slice(0, -2)},"articles":[`;
+  for (const [index, article] of articles.entries()) yield `${index === 0 ? '' : ','}${JSON.stringify(article)}`;
+  yield '],"comments":[';
+  for (const [index, comment] of comments.entries()) yield `${index === 0 ? '' : ','}${JSON.stringify(comment)}`;
+  yield '],"files":{';
   let first = true;
   for (const filename of filenames) {
     const stored = await read(filename);
