@@ -44,6 +44,8 @@ import { registerUploadRoutes } from './routes/uploads.routes.js';
 import { registerHealthRoutes } from './routes/health.routes.js';
 import { registerSkillAndContactRoutes } from './routes/skills-and-contacts.routes.js';
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
+import { registerSubscriberRoutes } from './routes/subscribers.routes.js';
+import { registerAdminSubscriberRoutes } from './routes/admin/subscribers.routes.js';
 import { registerStatsRoutes } from './routes/stats.routes.js';
 import { registerAdminStatsRoutes } from './routes/admin/stats.routes.js';
 import { seedSampleSite } from './services/seed.service.js';
@@ -133,6 +135,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   registerAdminStorageRoutes(api, context);
   registerAdminRedirectRoutes(api, context);
   registerAdminImportRoutes(api, context);
+  registerSubscriberRoutes(api, context);
+  registerAdminSubscriberRoutes(api, context);
   registerStatsRoutes(api, context);
   registerAdminStatsRoutes(api, context);
 

@@ -53,6 +53,8 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   OWNER_EMAIL: optionalText,
+  // The pace of new-article mail to subscribers (server/API.md §E23.11).
+  SUBSCRIBER_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
   // Unset: the public code host. Set but empty: no fetch at all (server/API.md §E20).
   CODE_HOST_API_URL: z
     .string()
@@ -88,6 +90,8 @@ export interface MailLimits {
   /** The outbox holds at most this many mails waiting, and this many bytes of their text; the oldest past it are dropped. */
   outboxMails: number;
   outboxBytes: number;
+  /** New-article mails to subscribers sent in a minute at most (server/API.md §E23.11). */
+  subscriberMailsPerMinute: number;
 }
 
 export const DEFAULT_MAIL_LIMITS: MailLimits = Object.freeze({
@@ -95,6 +99,7 @@ export const DEFAULT_MAIL_LIMITS: MailLimits = Object.freeze({
   ownerMailsPerHour: 20,
   outboxMails: 10_000,
   outboxBytes: 20 * 1024 * 1024,
+  subscriberMailsPerMinute: 60,
 });
 
 export interface MailConfig {
@@ -271,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
           from: vars.MAIL_FROM ?? '',
           ownerEmail: vars.OWNER_EMAIL,
           retry: DEFAULT_MAIL_RETRY,
-          limits: DEFAULT_MAIL_LIMITS,
+          limits: { ...DEFAULT_MAIL_LIMITS, subscriberMailsPerMinute: vars.SUBSCRIBER_MAILS_PER_MINUTE },
         }
       : undefined,
     codeHost: codeHostConfig(vars.CODE_HOST_API_URL),

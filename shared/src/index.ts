@@ -27,3 +27,4 @@ export * from './backups.js';
 export * from './backup-settings.js';
 export * from './blog-import.schema.js';
 export * from './reader-stats.js';
+export * from './subscribers.js';

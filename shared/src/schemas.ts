@@ -10,7 +10,7 @@ import {
 import { cleanString } from './clean-text.js';
 // Installs the Chinese error map and the eval-free parsers before any schema is used.
 import './messages/zod-issues.js';
-import { CommentConversationMessages as CM, ServerMessages as M } from './messages/index.js';
+import { CommentConversationMessages as CM, ServerMessages as M, SubscriberMessages as SM } from './messages/index.js';
 import { slugSchema } from './slugs.js';
 import { normalizeTags, tagsAreWellFormed } from './tags.js';
 import { parseIsoTimestamp } from './timestamps.js';
@@ -190,6 +190,8 @@ export const articleStatusSchema = z.enum(ARTICLE_STATUSES, { error: M.articleSt
 const articlePublicationFields = {
   status: articleStatusSchema.optional(),
   publish_at: clientTimestamp(M.publishAtInvalid),
+  // Absent keeps the stored choice; `false` is 不通知订阅者 (server/API.md §E23.11).
+  notify_subscribers: z.boolean({ error: SM.notifyInvalid }).optional(),
 };
 
 /** The fields of a new article, with the rule for its title and body given by the caller. */

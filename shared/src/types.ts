@@ -330,6 +330,13 @@ export interface AdminArticleListItem {
   status?: ArticleStatus;
   publish_at?: string | null;
   has_autosave?: boolean;
+  /**
+   * Whether the article's first publication mails the confirmed subscribers
+   * (server/API.md §E23.11); `false` is the editor's 不通知订阅者. Absent from older servers.
+   */
+  notify_subscribers?: boolean;
+  /** When its subscribers' mails were queued, once for good; `null` until then (server/API.md §E23.11). */
+  subscribers_notified_at?: string | null;
 }
 
 /** The editor's fields not yet saved as the article (server/API.md §E9); `tags` as one comma string. */
@@ -420,6 +427,11 @@ export interface PublicPageSnapshot {
   articleListPage?: ArticleListPage;
   /** The unpublished article of `/preview/{token}` (server/API.md §E17); `null` when the link does not work. */
   preview?: ArticlePreview | null;
+  /**
+   * Whether readers can subscribe by mail (server/API.md §E23.14): the subscription form shows only
+   * then. Absent from older servers (no form).
+   */
+  subscriptionsOpen?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError, ReservedNicknameError, rateLimited } from '../errors.js';
 import type { AdminState } from './require-admin.js';
 
 /** The limits of server/API.md §1.6, by name. */
-export type RateLimitName = 'login' | 'comments' | 'aiAnalysis' | 'statsHits';
+export type RateLimitName = 'login' | 'comments' | 'aiAnalysis' | 'statsHits' | 'subscribers';
 
 /** What becomes of the point a request took once its handler is done. */
 type Settlement = 'keep' | 'refund' | 'reset';
@@ -29,6 +29,9 @@ interface LimitRule {
 
 /** Page-view hits one address may send (server/API.md §E23.1). */
 export const STATS_HIT_LIMITS = { perMinute: 60, perHour: 600 } as const;
+
+/** Subscriptions one client address may send (server/API.md §E23.10). */
+export const SUBSCRIBE_LIMITS = { perMinute: 5, perHour: 20 } as const;
 
 function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<RateLimitName, LimitRule> {
   const { loginFailures, commentsPerMinute, commentsPerHour, aiPerMinute } = RATE_LIMITS;
@@ -56,6 +59,19 @@ function limitRules(config: Pick<ServerConfig, 'commentRateLimits'>): Record<Rat
       key: (ctx) => ctx.ip,
       onSuccess: 'keep',
       onFailure: (error) => (error instanceof ReservedNicknameError ? 'keep' : 'refund'),
+    },
+    // Subscriptions per address (server/API.md §E23.10): enough for a household behind one address,
+    // too few to mail-bomb strangers through the confirmation mail. Every request counts, so the
+    // count says nothing about which addresses were known.
+    subscribers: {
+      windows: [
+        { points: SUBSCRIBE_LIMITS.perMinute, durationMs: 60_000 },
+        { points: SUBSCRIBE_LIMITS.perHour, durationMs: 3_600_000 },
+      ],
+      message: M.rateLimited,
+      key: (ctx) => ctx.ip,
+      onSuccess: 'keep',
+      onFailure: () => 'keep',
     },
     // Per token, after requireAdmin: each analysis may cost the owner a paid provider call.
     aiAnalysis: {
@@ -137,6 +153,7 @@ export class RateLimits {
       login: new NamedLimit('login', rules.login),
       comments: new NamedLimit('comments', rules.comments),
       aiAnalysis: new NamedLimit('aiAnalysis', rules.aiAnalysis),
+      subscribers: new NamedLimit('subscribers', rules.subscribers),
       statsHits: new NamedLimit('statsHits', rules.statsHits),
     };
   }

@@ -118,6 +118,8 @@ export function presentAdminArticleListItem(
     status: article.status,
     publish_at: article.publish_at,
     has_autosave: stats.has_autosave,
+    notify_subscribers: article.notify_subscribers !== false,
+    subscribers_notified_at: article.subscribers_notified_at ?? null,
   };
 }
 

@@ -162,7 +162,12 @@ export class ArticlesService {
     const createdAt = fields.created_at ?? fields.updated_at ?? now;
     // Checked before anything is stored: a refused schedule creates nothing.
     const publication = resolvePublication(fields, undefined, now, createdAt);
-    const created = await this.articles.create({ ...fields, ...publication, created_at: createdAt, source }, sameCommit);
+    // A Markdown import brings posts that were public elsewhere: no subscriber mail (server/API.md §E23.11).
+    const announce = source !== 'import';
+    const created = await this.articles.create(
+      { ...fields, ...publication, created_at: createdAt, source, announce },
+      sameCommit,
+    );
     this.schedule.rearm();
     this.searchIndex.warm([created]);
     return created;
@@ -222,7 +227,12 @@ export class ArticlesService {
     try {
       outcome = await this.articles.update(
         id,
-        { ...changes, ...publication, ...(slug === undefined ? {} : { slug }) },
+        {
+          ...changes,
+          ...publication,
+          ...(slug === undefined ? {} : { slug }),
+          ...(patch.notify_subscribers === undefined ? {} : { notify_subscribers: patch.notify_subscribers }),
+        },
         expected,
         source,
       );

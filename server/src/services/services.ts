@@ -51,6 +51,8 @@ import { PublishingSchedule } from './publishing-schedule.service.js';
 import { ReaderStatsService } from './reader-stats/reader-stats.service.js';
 import type { ReaderStatsHooks } from './reader-stats/reader-stats.service.js';
 import { SkillOrContactService } from './skills-and-contacts.service.js';
+import { createSubscribersService } from './subscribers/create-subscribers.js';
+import type { SubscribersService } from './subscribers/subscribers.service.js';
 import { RecycleBinService } from './recycle-bin.service.js';
 import { RedirectsService } from './redirects.service.js';
 import { RevisionsService } from './revisions.service.js';
@@ -103,6 +105,8 @@ export interface Services {
   blogImport: BlogImportService;
   /** Readers' page views and visitors, counted without cookies or addresses kept (server/API.md §E23). */
   readerStats: ReaderStatsService;
+  /** Readers subscribed by mail to new articles (server/API.md §E23.10). */
+  subscribers: SubscribersService;
   /** How the data directory's writes are going: a full or failing disk (server/API.md §E15). */
   storage: StorageHealth;
   /** The store's change count ({@link Store.generation}): unchanged means only view counts moved. */
@@ -239,6 +243,7 @@ export async function createServices(
       defaultBlogImportSteps({ uploads, allowPrivateHosts: config.importAllowPrivateHosts }),
     ),
     readerStats,
+    subscribers: createSubscribersService(config, store, articleRepository, bodyFacts, mail, credentials.secret),
     storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,

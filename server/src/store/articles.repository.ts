@@ -1,5 +1,5 @@
 import type { ArticlePublication, RevisionSource } from '@folio/shared';
-import type { CollectionName, SameCommitWrite, Store } from './store.js';
+import type { CollectionName, SameCommitWrite, Store, StoreState } from './store.js';
 import { takeNextId } from './record-ids.js';
 import type { ArticleFields, ArticleRecord } from './records.js';
 import { keepReplacedVersion } from './revisions.repository.js';
@@ -18,10 +18,28 @@ export interface NewArticle extends ArticleFields, Partial<ArticlePublication> {
   source?: RevisionSource;
   /** The slug asked for; made from the title when absent, and made unique either way (server/API.md §E19). */
   slug?: string;
+  /** `false` is 不通知订阅者 (server/API.md §E23.11). */
+  notify_subscribers?: boolean;
+  /**
+   * Whether an article public at once tells the {@link PublicationNotices} (the owner's publish);
+   * an import does not: what it brings was public elsewhere before.
+   */
+  announce?: boolean;
 }
 
-/** What an update may change: the owner's fields, the status and schedule, and the slug. */
-export type ArticlePatch = Partial<ArticleFields & ArticlePublication & { slug: string }>;
+/** What an update may change: the owner's fields, the status and schedule, the slug and 不通知订阅者. */
+export type ArticlePatch = Partial<ArticleFields & ArticlePublication & { slug: string; notify_subscribers: boolean }>;
+
+/**
+ * What is done in the very commit that makes an article public (server/API.md §E23.11): the
+ * subscribers' mails are queued, and the article marked, all or nothing.
+ */
+export interface PublicationNotices {
+  /** The collections `queue` writes besides `articles`. */
+  readonly collections: readonly CollectionName[];
+  /** Runs synchronously inside the commit, once the article is public; may mark the article. */
+  queue(state: StoreState, article: ArticleRecord): void;
+}
 
 /** An article with its body, as services see it. */
 export interface StoredArticle extends ArticleRecord {
@@ -90,7 +108,20 @@ export class ArticlesRepository {
   /** Article ids by slug, rebuilt once per change of the store (see {@link findBySlug}). */
   private slugIndex: { generation: number; ids: Map<string, number> } | null = null;
 
+  /** Told of every article made public by a publish or its schedule; none until the app sets it. */
+  private notices: PublicationNotices | undefined;
+
   constructor(private readonly store: Store) {}
+
+  /** Sets who is told, inside the commit, when an article goes public (server/API.md §E23.11). */
+  announceWith(notices: PublicationNotices): void {
+    this.notices = notices;
+  }
+
+  /** The collections a commit that may make an article public names. */
+  private publicationCollections(base: readonly CollectionName[]): CollectionName[] {
+    return [...base, ...(this.notices?.collections ?? []).filter((name) => !base.includes(name))];
+  }
 
   private slugIds(): Map<string, number> {
     const generation = this.store.generation;
@@ -157,9 +188,12 @@ export class ArticlesRepository {
    */
   async publishDue(now: string = isoNow()): Promise<ArticleRecord[]> {
     if (!this.items.some((article) => this.dueNow(article, now))) return [];
-    return this.store.mutate(['articles'], () => {
+    return this.store.mutate(this.publicationCollections(['articles']), (state) => {
       const due = this.items.filter((article) => this.dueNow(article, now));
-      for (const article of due) article.status = 'published';
+      for (const article of due) {
+        article.status = 'published';
+        this.notices?.queue(state, article);
+      }
       return due;
     });
   }
@@ -206,7 +240,8 @@ export class ArticlesRepository {
     // Reserve the id first so the body file name is known before the index is written.
     const id = await this.store.mutate(['articles'], (state) => takeNextId(state.articles));
     await this.store.writeBody(id, 1, fields.content);
-    const collections: CollectionName[] = ['articles', ...(sameCommit?.collections ?? [])];
+    const base: CollectionName[] = ['articles', ...(sameCommit?.collections ?? [])];
+    const collections = fields.announce ? this.publicationCollections(base) : base;
     return this.store.mutate(collections, (state) => {
       const now = isoNow();
       const createdAt = fields.created_at ?? now;
@@ -232,9 +267,11 @@ export class ArticlesRepository {
         body_rev: 1,
         revision: 1,
         ...keepReplacedVersion(this.store, undefined, fields, fields.source ?? 'api', 1),
+        ...(fields.notify_subscribers === false ? { notify_subscribers: false } : {}),
       };
       state.articles.items.push(record);
       this.store.bodies.set(id, fields.content);
+      if (fields.announce && isPublic(record)) this.notices?.queue(state, record);
       sameCommit?.apply(record, state);
       return record;
     });
@@ -280,7 +317,8 @@ export class ArticlesRepository {
     let outcome: ArticleUpdateOutcome;
     try {
       // Named whenever a slug is sent: another save may change the slug while this body is written.
-      const collections: CollectionName[] = meta.slug !== undefined ? ['articles', 'redirects'] : ['articles'];
+      const named: CollectionName[] = meta.slug !== undefined ? ['articles', 'redirects'] : ['articles'];
+      const collections = meta.status === 'published' ? this.publicationCollections(named) : named;
       outcome = await this.store.mutate(collections, (state): ArticleUpdateOutcome => {
         const current = this.findLive(id);
         if (!current) throw new ArticleChangedMeanwhile({ status: 'missing' });
@@ -294,12 +332,15 @@ export class ArticlesRepository {
         // The old address keeps working, for good (server/API.md §E19).
         if (newSlug !== undefined) state.redirects.items = keepOldSlugAddress(state.redirects.items, current.slug, newSlug);
         const version = keepReplacedVersion(this.store, current, patch, source, current.revision + 1);
+        const wasPublic = isPublic(current);
         Object.assign(current, meta, version, { updated_at: isoNow(), revision: current.revision + 1 });
+        if (current.notify_subscribers !== false) delete current.notify_subscribers;
         if (content !== undefined) {
           current.body_rev = nextRev;
           this.store.bodies.set(id, content);
           keepDiagramsShownBy(current, content);
         }
+        if (!wasPublic && isPublic(current)) this.notices?.queue(state, current);
         return { status: 'updated', article: current };
       });
     } catch (error) {

@@ -15,6 +15,7 @@ const fileNames = {
   idempotencyKeys: 'idempotency-keys.json',
   uploadLog: 'upload-log.json',
   redirects: 'redirects.json',
+  subscribers: 'subscribers.json',
   previewLinks: 'preview-links.json',
   readerStats: 'reader-stats.json',
 };

@@ -19,12 +19,17 @@ export interface MailRecord {
    * The owner's notice of a new comment, a reader's notice of a reply to their comment, the
    * request to confirm an address for reply mail, or the owner's digest of the comments past the
    * hourly cap (server/API.md §E13), or the owner's notice that a backup failed (server/API.md §E22;
-   * `comment_id` 0, it tells of no comment).
+   * `comment_id` 0, it tells of no comment); or a subscription's confirmation request (`comment_id`
+   * the subscriber's id, `comment_created_at` its `created_at`), or a new article's mail to one
+   * subscriber (`comment_id` the article's id, `comment_created_at` its `subscribers_notified_at`:
+   * a mail queued by a commit that did not land tells of no article) (server/API.md §E23.11).
    */
-  kind: 'owner' | 'reply' | 'confirm' | 'digest' | 'backup';
+  kind: 'owner' | 'reply' | 'confirm' | 'digest' | 'backup' | 'subscribe' | 'article';
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside `text` (a new article's mail shows its cover); absent: plain text only. */
+  html?: string;
   /** The signed one-click unsubscribe link of a reply mail (its `List-Unsubscribe`); null for the owner's. */
   unsubscribe_url: string | null;
   created_at: string;

@@ -103,11 +103,38 @@ export class MailOutboxRepository {
   isStillWanted(mail: MailRecord): boolean {
     // A digest lists many comments; those deleted since are listed anyway (the owner deleted them).
     if (mail.kind === 'digest' || mail.kind === 'backup') return true;
+    if (mail.kind === 'subscribe' || mail.kind === 'article') return this.subscriberMailWanted(mail);
     const comment = this.store.state.comments.find(mail.comment_id);
     if (!comment || comment.created_at !== mail.comment_created_at) return false;
     if (mail.kind === 'owner') return true;
     if (mail.kind === 'confirm') return !this.isUnsubscribed(mail.to) && !this.isConfirmed(mail.to);
     return comment.status !== 'pending' && !this.isUnsubscribed(mail.to);
+  }
+
+  /**
+   * A subscription's mail goes while it still means something (server/API.md §E23.11): a
+   * confirmation request while that subscriber waits unconfirmed, a new article's mail while the
+   * address is a confirmed subscriber and the article is public and marked by the commit that
+   * queued it (a kill between the outbox's write and the article's leaves mails of no article).
+   */
+  private subscriberMailWanted(mail: MailRecord): boolean {
+    const state = this.store.state;
+    const subscriber = state.subscribers.items.find((item) => item.email === normaliseAddress(mail.to));
+    if (mail.kind === 'subscribe') {
+      return (
+        subscriber?.id === mail.comment_id &&
+        subscriber.created_at === mail.comment_created_at &&
+        subscriber.confirmed_at === null
+      );
+    }
+    if (!subscriber || subscriber.confirmed_at === null) return false;
+    const article = this.store.findArticle(mail.comment_id);
+    return (
+      article !== undefined &&
+      article.deleted_at === null &&
+      article.status === 'published' &&
+      article.subscribers_notified_at === mail.comment_created_at
+    );
   }
 
   isConfirmed(address: string): boolean {

@@ -97,6 +97,10 @@ export interface ArticleRecord {
    * A later import of the same blog finds it by this and adds it no second time. Absent otherwise.
    */
   import_source?: string;
+  /** `false`: its publication mails no subscriber (不通知订阅者, server/API.md §E23.11); absent means true. */
+  notify_subscribers?: boolean;
+  /** When its subscribers' mails were queued, by the commit that made it public: never a second time (server/API.md §E23.11). */
+  subscribers_notified_at?: string;
 }
 
 /** One Mermaid diagram drawn in both themes; the images are `diagrams/<light|dark>.svg`. */
@@ -147,6 +151,21 @@ export interface CommentRecord {
  */
 export interface CommentSettingsRecord extends CommentSettings {
   seen_before_id: number;
+}
+
+/**
+ * A reader subscribed by mail to new articles (server/API.md §E23.10), in `subscribers.json`. The
+ * address is kept lower-cased: it is the subscriber's identity. No token is kept: the links mailed
+ * are signed, and carry their own expiry.
+ */
+export interface SubscriberRecord {
+  id: number;
+  email: string;
+  created_at: string;
+  /** When its owner followed the confirmation link; `null` until then (nothing but that one mail goes to it). */
+  confirmed_at: string | null;
+  /** When the last confirmation mail was queued: another is not sent soon after. */
+  confirm_sent_at: string | null;
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
   PreviewLinkRecord,
   ReaderStatsFile,
   RevokedTokenRecord,
+  SubscriberRecord,
   SiteBlockRecord,
   SkillRecord,
   UploadLogFile,
@@ -39,6 +40,8 @@ export interface StoreState {
   uploadLog: UploadLogFile;
   /** The owner's redirects (server/API.md §E19). */
   redirects: RedirectsFile;
+  /** Readers subscribed by mail to new articles (server/API.md §E23.10). */
+  subscribers: CollectionFile<SubscriberRecord>;
   /** Preview links of unpublished articles, by the hash of their token (server/API.md §E17). */
   previewLinks: CollectionFile<PreviewLinkRecord>;
   /** Readers' page views and visitors, daily aggregates only (server/API.md §E23.2). */
@@ -75,6 +78,7 @@ export function emptyState(): FileState {
     idempotencyKeys: { items: [] },
     uploadLog: { items: [] },
     redirects: { items: [] },
+    subscribers: emptyCollection(),
     previewLinks: emptyCollection(),
     readerStats: { days: {} },
   };

@@ -45,6 +45,7 @@ const UNSEEN_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'uploadLog',
   'mail',
   'previewLinks',
+  'subscribers',
   'readerStats',
 ]);
 
@@ -212,6 +213,7 @@ export class Store {
       idempotencyKeys: this.dbs.idempotencyKeys.data,
       uploadLog: this.dbs.uploadLog.data,
       redirects: this.dbs.redirects.data,
+      subscribers: this.dbs.subscribers.data,
       previewLinks: this.dbs.previewLinks.data,
       readerStats: this.dbs.readerStats.data,
       idempotencyAnswers: this.idempotencyAnswers,

@@ -13,6 +13,8 @@ function baseSnapshot(services: Services): PublicPageSnapshot {
     skills: [],
     contacts: [],
     avatars: [],
+    // Whether the subscription form shows (server/API.md §E23.14): mail is configured.
+    subscriptionsOpen: services.subscribers.open,
   };
 }
 

@@ -58,6 +58,9 @@ describe('POST /api/admin/articles', () => {
         status: 'published',
         publish_at: expect.stringMatching(/Z$/),
         has_autosave: false,
+        // Mail configured or not, a new article mails its subscribers unless told not to (server/API.md §E23.11).
+        notify_subscribers: true,
+        subscribers_notified_at: null,
         autosave: null,
       });
       // Published on creation, as the original client expects: it went public when it was created.

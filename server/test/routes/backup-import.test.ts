@@ -118,6 +118,8 @@ describe('import of the original (legacy) format', () => {
       status: 'published',
       publish_at: '2025-08-10T09:07:06Z',
       has_autosave: false,
+      notify_subscribers: true,
+      subscribers_notified_at: null,
       autosave: null,
     });
   });

@@ -31,4 +31,5 @@ export * from './blog-import-wordpress.messages.js';
 export * from './backup-targets.messages.js';
 export * from './blog-import-job.messages.js';
 export * from './reader-stats.messages.js';
+export * from './subscribers.messages.js';
 export * from './stats-ui.messages.js';

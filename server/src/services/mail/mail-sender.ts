@@ -32,6 +32,8 @@ const KIND_LABELS: Record<MailRecord['kind'], string> = {
   confirm: 'a confirmation',
   digest: "the owner's digest",
   backup: "the owner's backup",
+  subscribe: 'a subscription confirmation',
+  article: "a subscriber's new article",
 };
 
 /** Names a mail in the log without the reader's address (the log is not the place for it). */

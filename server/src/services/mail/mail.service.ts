@@ -63,6 +63,11 @@ export class MailService {
     return true;
   }
 
+  /** Looks at the outbox now: a mail was queued by a commit of another service (server/API.md §E23.10). */
+  wake(): void {
+    this.sender?.wake();
+  }
+
   /** Starts sending in the background (what waited since the last stop first); nothing without SMTP_URL. */
   start(): void {
     this.sender?.start();

@@ -46,6 +46,7 @@ export function smtpTransport(config: MailConfig): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         messageId: messageIdOf(mail, config.from),
         date: new Date(mail.created_at),
         ...(mail.unsubscribe_url
