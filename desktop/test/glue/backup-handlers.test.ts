@@ -128,7 +128,7 @@ describe('the copy at home through the bridge', () => {
     expect(await readdir(folder)).toEqual([run.name]);
     expect(notices).toEqual([]);
 
-    await expect(call('backups.openFolder')).resolves.toEqual({ ok: true, data: { ok: true } });
+    await expect(call('backups.openFolder', undefined)).resolves.toEqual({ ok: true, data: { ok: true } });
     expect(opened).toEqual([folder]);
   });
 
@@ -159,7 +159,7 @@ describe('the copy at home through the bridge', () => {
     expect(refused.ok ? '' : refused.error.message).toMatch(/[\u4e00-\u9fff]/);
 
     pickedFile = path.join(root, 'notes.txt');
-    await expect(call('backups.pickLocalFile')).resolves.toMatchObject({
+    await expect(call('backups.pickLocalFile', undefined)).resolves.toMatchObject({
       ok: false,
       error: { code: 'invalid-argument', message: '这不是 Folio 的备份文件（.json.gz、.json.gz.age 或导出的 .json）' },
     });
