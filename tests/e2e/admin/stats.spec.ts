@@ -282,6 +282,32 @@ test.describe('数据统计 with the statistics answered by the test', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('a report the server refuses shows its reason, and 重试 asks again', async ({ page, server }) => {
+    await fakeAdminSocket(page);
+    let refuse = true;
+    await page.route('**/api/admin/stats?*', async (route) => {
+      if (refuse) {
+        await route.fulfill({ status: 400, json: { code: 400, msg: '统计范围最多 366 天', data: null } });
+        return;
+      }
+      const url = new URL(route.request().url());
+      await route.fulfill({
+        json: {
+          code: 0,
+          msg: 'success',
+          data: buildReport(url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? ''),
+        },
+      });
+    });
+    await page.clock.setFixedTime(NOW);
+    await openSignedIn(page, server, '/admin/stats');
+    await expect(page.getByText('统计数据加载失败：统计范围最多 366 天')).toBeVisible();
+    refuse = false;
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByText('统计数据加载失败')).toHaveCount(0);
+    await expect(page.getByTestId('stats-total-subscribers')).toHaveText('12');
+  });
+
   test('loading reserves the charts’ room: nothing moves when the report arrives', async ({ page, server }) => {
     await fakeAdminSocket(page);
     let release: () => void = () => undefined;
@@ -334,9 +360,12 @@ test.describe('数据统计 with the statistics answered by the test', () => {
         await page.screenshot({ path: path.join(SCREENS_DIR, `admin-stats-${size.width}-${scheme}.png`), fullPage: true });
       }
     }
+    // Each chart of the phone layout on its own, readable at full size.
+    for (const id of ['stats-daily', 'stats-paths', 'stats-referrers']) {
+      await page.getByTestId(id).screenshot({ path: path.join(SCREENS_DIR, `admin-stats-375-dark-${id}.png`) });
+    }
     await page.getByTestId('stats-paths').getByRole('button', { name: '显示数据表' }).click();
-    await page.getByTestId('stats-paths').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'admin-stats-375-dark-table.png'), fullPage: true });
+    await page.getByTestId('stats-paths').screenshot({ path: path.join(SCREENS_DIR, 'admin-stats-375-dark-paths-table.png') });
     fake.answer = emptyReport;
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 800 });

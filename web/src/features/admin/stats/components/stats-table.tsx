@@ -11,6 +11,7 @@ const useStyles = makeStyles({
     textAlign: 'start',
     overflowWrap: 'anywhere',
   },
+  rowHeader: { fontWeight: tokens.fontWeightRegular },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
@@ -62,7 +63,7 @@ export function StatsTable({
         ) : (
           rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className={styles.cell}>
+              <th scope="row" className={`${styles.cell} ${styles.rowHeader}`}>
                 {row.label}
                 {row.detail && row.detail !== row.label ? ` (${row.detail})` : ''}
               </th>
