@@ -7,6 +7,7 @@ import type {
   ReaderStatsFile,
   SiteBlockRecord,
   SkillRecord,
+  SubscriberRecord,
 } from '../store/records.js';
 
 /** The backup format of server/API.md §14: our export, which import also reads back (with the original's). */
@@ -40,6 +41,9 @@ export interface BackupArticle {
   publish_at: string | null;
   /** Only on an article a blog import brought (server/API.md §E21), so a restored site still dedupes. */
   import_source?: string;
+  /** 不通知订阅者 and when the subscribers were mailed (server/API.md §E23.11); absent when unset. */
+  notify_subscribers?: boolean;
+  subscribers_notified_at?: string;
 }
 /** Comments keep `email` but never the IP address or user agent; replies and held ones say so (server/API.md §E12). */
 export interface BackupComment extends Omit<CommentRecord, 'ip_address' | 'user_agent' | 'parent_id' | 'is_owner' | 'status'> {
@@ -72,6 +76,8 @@ export interface BackupHead {
   redirects: RedirectRule[];
   /** Readers' daily aggregates by UTC day (server/API.md §E23.5); absent in older backups. */
   reader_stats?: ReaderStatsFile;
+  /** Readers subscribed by mail (server/API.md §E23.13); absent in older backups. */
+  subscribers?: SubscriberRecord[];
 }
 
 /** Only `content`: the read-only top-level copies of content keys (server/API.md §3.1) are not exported. */
@@ -110,6 +116,8 @@ export function presentBackupArticle(article: ArticleRecord, content: string, vi
     status: article.status,
     publish_at: article.publish_at,
     ...(article.import_source !== undefined && { import_source: article.import_source }),
+    ...(article.notify_subscribers === false && { notify_subscribers: false }),
+    ...(article.subscribers_notified_at !== undefined && { subscribers_notified_at: article.subscribers_notified_at }),
   };
 }
 

@@ -42,6 +42,7 @@ export function snapshotBackup(backups: BackupRepository): { head: BackupHead; f
     comment_settings: records.commentSettings,
     redirects: records.redirects,
     reader_stats: records.readerStats,
+    subscribers: records.subscribers,
   };
   // A file several articles show travels once; binned articles and the history are not exported, nor their images.
   const filenames = new Set<string>(avatars.map((avatar) => avatar.filename));

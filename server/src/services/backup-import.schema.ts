@@ -207,6 +207,12 @@ export function backupSchema(importTime: string) {
           status: z.enum(ARTICLE_STATUSES, { error: F.statusInvalid }).nullish(),
           publish_at: backupDateOr(undefined),
           import_source: importSource,
+          // Absent in older backups (server/API.md §E23.11).
+          notify_subscribers: z
+            .boolean({ error: F.notBoolean })
+            .nullish()
+            .transform((notify) => (notify === false ? false : undefined)),
+          subscribers_notified_at: backupDateOr(undefined),
         })
         .refine((article) => article.status !== 'scheduled' || article.publish_at !== undefined, {
           message: F.required,
@@ -244,6 +250,22 @@ export function backupSchema(importTime: string) {
       }),
     // Absent in older backups: the stored days stay; a backup's day replaces the stored one of its date (server/API.md §E23.5).
     reader_stats: readerStatsSchema.nullish(),
+    // Absent in older backups: the stored subscribers stay; present, it replaces them (server/API.md §E23.13).
+    subscribers: z
+      .array(
+        z.object({
+          id,
+          email: cleanString({ error: F.notString })
+            .trim()
+            .toLowerCase()
+            .refine((email) => z.email().safeParse(email).success, F.notString),
+          created_at: date,
+          confirmed_at: backupDateOr(null),
+          confirm_sent_at: backupDateOr(null),
+        }),
+        { error: F.notArray },
+      )
+      .nullish(),
     files: z
       .record(
         z.string(),

@@ -81,6 +81,7 @@ async function buildPlan(parsed: ParsedBackup): Promise<ImportPlan> {
     commentSettings: parsed.comment_settings,
     redirects: parsed.redirects,
     readerStats: parsed.reader_stats?.days,
+    subscribers: parsed.subscribers ?? undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   SiteBlockRecord,
   SkillRecord,
   StatsDayRecord,
+  SubscriberRecord,
 } from './records.js';
 import { normalizeAvatars } from './avatars.repository.js';
 import { CommentSettingsRepository } from './comment-settings.repository.js';
@@ -44,6 +45,8 @@ export interface ImportPlan {
   redirects?: RedirectRule[] | undefined;
   /** Readers' days, each replacing the stored day of its date; absent in older backups (server/API.md §E23.5). */
   readerStats?: Record<string, StatsDayRecord> | undefined;
+  /** Replaces the stored subscribers; absent in older backups (server/API.md §E23.13). */
+  subscribers?: SubscriberRecord[] | undefined;
   /**
    * A blog import's plan (server/API.md §E21): every article and comment is new, its id taken from
    * the store's counters and its slug made unique when planned. A record stored since under one of
@@ -67,6 +70,8 @@ export interface BackupRecords {
   redirects: RedirectRule[];
   /** Readers' daily aggregates (server/API.md §E23.5). */
   readerStats: ReaderStatsFile;
+  /** Readers subscribed by mail (server/API.md §E23.13). */
+  subscribers: SubscriberRecord[];
 }
 
 /** Thrown when the data changed under the import in a way that makes the plan unsafe to apply. */
@@ -151,6 +156,10 @@ function applyPlan(
       else if (!stored.has(fields.id)) delete state.articleViews[key];
       // An imported row replaces what an editor may have open: a new revision refuses their stale save.
       const record: ArticleRecord = { ...fields, ...version, deleted_at: null, body_rev: bodyRev(fields.id), revision };
+      if (record.notify_subscribers !== false) delete record.notify_subscribers;
+      if (record.subscribers_notified_at === undefined) delete record.subscribers_notified_at;
+      // It was public before it came: a restore or a blog import mails no subscriber, now or later (server/API.md §E23.11).
+      if (record.status === 'published' && record.subscribers_notified_at === undefined) record.arrived_public = true;
       // Drawings are not in a backup: an overwritten article keeps those its imported body still shows.
       const diagrams = stored.get(fields.id)?.diagrams;
       if (diagrams) {
@@ -169,6 +178,10 @@ function applyPlan(
   }
   if (plan.redirects) state.redirects.items = mergeRedirects(state.redirects.items, plan.redirects);
   if (plan.readerStats) Object.assign(state.readerStats.days, plan.readerStats);
+  if (plan.subscribers) {
+    state.subscribers.items = plan.subscribers.map((subscriber) => ({ ...subscriber }));
+    raiseNextId(state.subscribers);
+  }
   if (plan.commentSettings) {
     const { moderation, blocked_words, blocked_addresses } = plan.commentSettings;
     Object.assign(state.commentSettings, { moderation, blocked_words, blocked_addresses });
@@ -244,6 +257,7 @@ export class BackupRepository {
       redirects: state.redirects.items.map((rule) => ({ ...rule })),
       // A copy: counted views keep changing the stored days while the export streams.
       readerStats: structuredClone(state.readerStats),
+      subscribers: state.subscribers.items.map((subscriber) => ({ ...subscriber })),
     };
   }
 
@@ -312,6 +326,7 @@ export class BackupRepository {
     if (plan.comments || plan.commentSettings) names.push('commentSettings');
     if (plan.redirects) names.push('redirects');
     if (plan.readerStats) names.push('readerStats');
+    if (plan.subscribers) names.push('subscribers');
     return names;
   }
 }

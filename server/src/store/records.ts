@@ -101,6 +101,11 @@ export interface ArticleRecord {
   notify_subscribers?: boolean;
   /** When its subscribers' mails were queued, by the commit that made it public: never a second time (server/API.md §E23.11). */
   subscribers_notified_at?: string;
+  /**
+   * Set on an article a restore or a blog import stored as published: it was public before it came,
+   * so no publication of it mails subscribers (server/API.md §E23.11). Not shown, not exported.
+   */
+  arrived_public?: true;
 }
 
 /** One Mermaid diagram drawn in both themes; the images are `diagrams/<light|dark>.svg`. */

@@ -91,3 +91,66 @@ it(
     ]);
   },
 );
+
+it(
+  'carries the subscribers in a backup, and a restored public article stays announced after a withdrawal',
+  { timeout: 60_000 },
+  async () => {
+    sink = await startSmtpSink();
+    server = await startSubscriptionServer(sink);
+    const token = await server.login();
+    const api = apiClient(server.url);
+    await subscribeAndConfirm(server, sink, 'kept@example.com');
+    const backup = (await api<Record<string, unknown>>('GET', '/api/admin/export', { token })).body;
+    const exported = (backup.subscribers ?? (backup.data as Record<string, unknown> | undefined)?.subscribers) as Array<
+      Record<string, unknown>
+    >;
+    expect(exported).toMatchObject([{ email: 'kept@example.com', confirmed_at: expect.any(String) }]);
+    await server.close();
+
+    // A new site with an article from elsewhere: the backup brings the subscriber and the article comes public.
+    server = await startSubscriptionServer(sink);
+    const owner = await server.login();
+    const other = apiClient(server.url);
+    const list = async () =>
+      (
+        (await other<EnvelopeBody>('GET', '/api/admin/subscribers', { token: owner })).body.data as {
+          subscribers: Array<{ email: string; confirmed: boolean }>;
+        }
+      ).subscribers;
+    const withArticle = structuredClone(backup) as Record<string, unknown>;
+    const head = (withArticle.data ?? withArticle) as Record<string, unknown>;
+    head.articles = [
+      {
+        id: 7,
+        title: '旧文章',
+        content: '早就公开了',
+        category: '',
+        tags: '',
+        cover: '',
+        summary: '',
+        views: 0,
+        created_at: '2024-01-01T00:00:00Z',
+        updated_at: '2024-01-01T00:00:00Z',
+        status: 'published',
+        publish_at: '2024-01-01T00:00:00Z',
+      },
+    ];
+    expect((await other<EnvelopeBody>('POST', '/api/admin/import', { token: owner, json: withArticle })).status).toBe(200);
+    expect(await list()).toMatchObject([{ email: 'kept@example.com', confirmed: true }]);
+
+    // An older backup, without the section, leaves them as they are.
+    const older = structuredClone(backup) as Record<string, unknown>;
+    delete ((older.data ?? older) as Record<string, unknown>).subscribers;
+    expect((await other<EnvelopeBody>('POST', '/api/admin/import', { token: owner, json: older })).status).toBe(200);
+    expect(await list()).toMatchObject([{ email: 'kept@example.com', confirmed: true }]);
+
+    // Withdrawn and published again by the owner: it was public before it came, nobody is mailed.
+    await other('PUT', '/api/admin/articles/7', { token: owner, json: { status: 'draft' } });
+    await other('PUT', '/api/admin/articles/7', { token: owner, json: { status: 'published' } });
+    await createArticle(server, owner, { title: '恢复之后' });
+    await waitUntil(() => mailsTo(sink!, 'kept@example.com', ARTICLE_SUBJECT).length === 1, 'the next article mail');
+    await outboxEmptied(server);
+    expect(mailsTo(sink, 'kept@example.com', ARTICLE_SUBJECT).map((mail) => mail.subject)).toEqual(['新文章：恢复之后']);
+  },
+);

@@ -35,7 +35,8 @@ export class SubscriberNotices implements PublicationNotices {
   constructor(private readonly parts: SubscriberNoticeParts) {}
 
   queue(state: StoreState, article: ArticleRecord): void {
-    if (article.notify_subscribers === false || article.subscribers_notified_at !== undefined) return;
+    const announced = article.subscribers_notified_at !== undefined || article.arrived_public === true;
+    if (article.notify_subscribers === false || announced) return;
     const now = (this.parts.clock ?? (() => new Date()))();
     article.subscribers_notified_at = now.toISOString();
     const subscribers = SubscribersRepository.confirmed(state);
