@@ -22,7 +22,12 @@ import {
   importScanSchema,
   pickedPathsSchema,
 } from './folder-import.schema';
-import { homeBackupsStatusSchema, localBackupFileSchema, localRestoreInputSchema } from './home-backups.schema';
+import {
+  homeBackupsKeepInputSchema,
+  homeBackupsStatusSchema,
+  localBackupFileSchema,
+  localRestoreInputSchema,
+} from './home-backups.schema';
 import { mirrorLimitInputSchema, mirrorListSchema, mirrorOpenedSchema, mirrorStatusSchema } from './mirror.schema';
 import { profileInputSchema, profileListSchema, profileSchema, sessionStatusSchema, signInInputSchema } from './session.schema';
 
@@ -95,6 +100,8 @@ export const channelTable = {
     /** Another folder for the copies, picked in the system's dialog; unchanged when cancelled. */
     chooseFolder: channel(noArgument, homeBackupsStatusSchema),
     openFolder: channel(noArgument, ok),
+    /** How many copies of the site the folder keeps; the older ones beyond go at the next copy. */
+    setKeep: channel(homeBackupsKeepInputSchema, homeBackupsStatusSchema),
     /** A backup file on this computer, picked in the system's dialog; null when cancelled. */
     pickLocalFile: channel(noArgument, localBackupFileSchema.nullable()),
     /** Restores a picked file to the signed-in server (server/API.md §E22.7); answers the server's message. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackupScreenMessages as M } from '@folio/shared';
 import { isoDate } from './common.schema';
 
 /** The copy at home (server/API.md §E22): where it goes, how many it keeps, the last one brought home. */
@@ -12,6 +13,16 @@ export const homeBackupsStatusSchema = z.object({
   error: z.string().nullable(),
 });
 export type HomeBackupsStatus = z.infer<typeof homeBackupsStatusSchema>;
+
+/** How many copies of a site the folder keeps (HOME_BACKUPS_KEEP_DEFAULT until the owner says). */
+export const HOME_BACKUPS_KEEP_MAX = 100;
+export const homeBackupsKeepInputSchema = z.object({
+  keep: z
+    .number({ error: M.homeKeepInvalid(HOME_BACKUPS_KEEP_MAX) })
+    .int(M.homeKeepInvalid(HOME_BACKUPS_KEEP_MAX))
+    .min(1, M.homeKeepInvalid(HOME_BACKUPS_KEEP_MAX))
+    .max(HOME_BACKUPS_KEEP_MAX, M.homeKeepInvalid(HOME_BACKUPS_KEEP_MAX)),
+});
 
 /** A backup file the owner picked on this computer, to restore to the server. */
 export const localBackupFileSchema = z.object({

@@ -333,6 +333,8 @@ export class HomeBackups {
 
   private async save(next: HomeBackupsState): Promise<void> {
     this.state = next;
+    // The profile's folder exists only once its drafts or mirror were opened.
+    await fs.mkdir(path.dirname(this.options.stateFile), { recursive: true });
     await writeJsonFile(this.options.stateFile, next);
   }
 }

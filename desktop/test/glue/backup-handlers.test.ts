@@ -132,6 +132,20 @@ describe('the copy at home through the bridge', () => {
     expect(opened).toEqual([folder]);
   });
 
+  it('keeps as many copies as the owner says, and refuses a count that is not one', async () => {
+    await expect(call('backups.setKeep', { keep: 0 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', message: expect.stringContaining('保留份数必须是 1 到 100 之间的整数') as unknown },
+    });
+    expect(await data<HomeBackupsStatus>('backups.setKeep', { keep: 1 })).toMatchObject({ keep: 1 });
+    const serverFolder = path.join(root, `server-${counter}`);
+    await backUpTo(serverFolder);
+    await data('backups.copyNow');
+    const newest = await backUpTo(serverFolder);
+    await data('backups.copyNow');
+    expect(await readdir(path.join(documentsDir, 'Folio 备份'))).toEqual([newest.name]);
+  });
+
   it('tells the owner natively once when a run failed and its retry failed too', async () => {
     const notAFolder = path.join(root, `file-${counter}`);
     await writeFile(notAFolder, 'x');

@@ -95,6 +95,7 @@ export function createBackupHandlers(context: HandlerContext): BackupHandlers {
       const folder = await host?.pickFolder();
       return folder ? home.setFolder(folder) : home.status();
     },
+    setKeep: async ({ keep }) => (await activeHome()).setKeep(keep),
     openFolder: async () => {
       const folder = (await activeHome()).status().folder;
       await mkdir(folder, { recursive: true });

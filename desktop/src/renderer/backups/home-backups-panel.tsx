@@ -1,7 +1,9 @@
+import type { FormEvent } from 'react';
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, FolderOpenRegular, FolderRegular } from '@fluentui/react-icons';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, FolderOpenRegular, FolderRegular, SaveRegular } from '@fluentui/react-icons';
 import { BackupScreenMessages as M } from '@folio/shared';
+import { homeBackupsKeepInputSchema } from '../../channels';
 import type { HomeBackupsStatus } from '../../channels';
 import { useNotifyMessage } from '../app/desktop-notify';
 import { call, folioBridge } from '../bridge/folio-bridge';
@@ -10,6 +12,8 @@ import { formatBytes } from '../connection/mirror-freshness';
 
 const useStyles = makeStyles({
   folder: { wordBreak: 'break-all', fontFamily: tokens.fontFamilyMonospace },
+  keepForm: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
+  keepInput: { width: '120px' },
 });
 
 /**
@@ -23,6 +27,13 @@ export function HomeBackupsPanel() {
   const notify = useNotifyMessage();
   const [status, setStatus] = useState<HomeBackupsStatus | null>(null);
   const [busy, setBusy] = useState(false);
+  const [keepText, setKeepText] = useState('');
+  const [keepError, setKeepError] = useState('');
+  const keep = status?.keep;
+
+  useEffect(() => {
+    if (keep !== undefined) setKeepText(String(keep));
+  }, [keep]);
 
   useEffect(() => {
     const bridge = folioBridge();
@@ -50,6 +61,21 @@ export function HomeBackupsPanel() {
     }
   };
 
+  const saveKeep = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = homeBackupsKeepInputSchema.safeParse({ keep: Number(keepText) });
+    if (!parsed.success) {
+      setKeepError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    setKeepError('');
+    await act(async () => {
+      const next = await call(folioBridge().backups.setKeep(parsed.data));
+      notify(M.homeKeepSaved);
+      return next;
+    });
+  };
+
   return (
     <section className={`${page.card} ${page.stack}`} aria-labelledby="home-backups-title" data-testid="home-backups">
       <Text as="h3" size={400} weight="semibold" id="home-backups-title" className={page.heading}>
@@ -72,6 +98,20 @@ export function HomeBackupsPanel() {
           )}
         </>
       )}
+      <form className={styles.keepForm} onSubmit={(event) => void saveKeep(event)} noValidate>
+        <Field label={M.homeKeepLabel} validationMessage={keepError || undefined}>
+          <Input
+            className={styles.keepInput}
+            type="number"
+            min={1}
+            value={keepText}
+            onChange={(_, data) => setKeepText(data.value)}
+          />
+        </Field>
+        <Button type="submit" icon={<SaveRegular />} disabled={busy || !status || keepText === String(status.keep)}>
+          {M.homeKeepSave}
+        </Button>
+      </form>
       <div className={page.row}>
         <Button
           icon={<FolderOpenRegular />}
