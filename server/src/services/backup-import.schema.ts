@@ -260,8 +260,8 @@ export function backupSchema(importTime: string) {
             .toLowerCase()
             .refine((email) => z.email().safeParse(email).success, F.notString),
           created_at: date,
-          confirmed_at: backupDateOr(null),
-          confirm_sent_at: backupDateOr(null),
+          confirmed_at: backupDateOr(undefined).transform((at) => at ?? null),
+          confirm_sent_at: backupDateOr(undefined).transform((at) => at ?? null),
         }),
         { error: F.notArray },
       )
