@@ -1,6 +1,13 @@
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { serialize, syncDirectory, writeFileDurably, writeFully, writeNewFileSynced } from '@folio/shared/durable-file';
+import {
+  replaceFileSynced,
+  serialize,
+  syncDirectory,
+  writeFileDurably,
+  writeFully,
+  writeNewFileSynced,
+} from '@folio/shared/durable-file';
 import {
   ARTICLE_LOG,
   ARTICLE_SNAPSHOT,
@@ -51,6 +58,9 @@ interface JournalFile {
 const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, REVISION_FILE, ARTICLE_LOG];
 
 const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
+
+/** A journal's files written at once; each waits for its own fsync, so a few together take far less than in turn. */
+const FILES_AT_ONCE = 8;
 
 /** `journal-applied.json`: the generation of the last journal all of whose files were written. */
 interface AppliedJournal {
@@ -184,8 +194,38 @@ export class Journal {
     return isAppend(entry) ? this.applyAppend(entry, after) : this.applyWrite(entry, after);
   }
 
+  /**
+   * Writes a journal's files, {@link FILES_AT_ONCE} at a time (each waits for its own fsync, which
+   * the disk takes together), then syncs each directory they are in once: a blog import's 5,000
+   * comment files, one by one with a directory sync each, took most of a minute (server/API.md
+   * §E21.6). The order among files does not matter, as the journal on disk makes the commit and
+   * a start replays it whole; entries naming one file are still applied in their order. On a
+   * failure no new file starts, and it throws once those under way have settled.
+   */
   private async applyJournal(journal: JournalFile): Promise<void> {
-    for (const file of journal.files) await this.applyEntry(file);
+    const byName = new Map<string, JournalFile['files']>();
+    for (const file of journal.files) {
+      const same = byName.get(file.name);
+      if (same) same.push(file);
+      else byName.set(file.name, [file]);
+    }
+    const queue = [...byName.values()];
+    const directories = new Set<string>();
+    let failure: { error: unknown } | undefined;
+    const worker = async () => {
+      while (failure === undefined && queue.length > 0) {
+        const entries = queue.shift() ?? [];
+        try {
+          for (const entry of entries) await this.applyEntryUnsynced(entry, directories);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, queue.length) }, worker));
+    if (failure) throw failure.error;
+    // Every rename and removal is in place before the journal goes: a power cut must not lose one.
+    for (const directory of directories) await syncDirectory(directory);
     if (journal.generation !== undefined) {
       // Renamed into place without syncing the folder: the sync after the removal below makes both
       // durable at once, and until then no later commit has begun, so replaying this one is right.
@@ -197,6 +237,18 @@ export class Journal {
       await fs.rename(temp, applied);
     }
     await this.removeJournal();
+  }
+
+  /**
+   * {@link applyEntry} for a journal's file, leaving the sync of its directory to the caller, which
+   * adds the directory to `directories` (a log line syncs its own, only when it created the file).
+   */
+  private async applyEntryUnsynced(entry: JournalEntry, directories: Set<string>): Promise<void> {
+    if (isAppend(entry)) return this.applyAppend(entry);
+    const target = this.target(entry.name);
+    if (entry.content !== null) await replaceFileSynced(target, entry.content);
+    else await fs.rm(target, { force: true });
+    directories.add(path.dirname(target));
   }
 
   /** Removes the journal durably: a removal the disk loses would let it be replayed after later commits. */

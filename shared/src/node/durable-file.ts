@@ -5,7 +5,8 @@ import path from 'node:path';
 
 /**
  * Durable file writes for Node programs (the server's data dir, the desktop's drafts):
- * `writeFileDurably(target, content, mode?, syncEveryBytes?)`, `writeNewFileSynced(target, content)`,
+ * `writeFileDurably(target, content, mode?, syncEveryBytes?)`, `replaceFileSynced` (the same without the
+ * directory sync), `writeNewFileSynced(target, content)`,
  * `writeFully(handle, data, position?)`, `syncDirectory(dir)`, `serialize(data)`,
  * `serializeCollection(nextId, items, leading?)` and
  * `DurableJsonFile<T>` (a lowdb-compatible adapter: `read(): Promise<T | null>`, `write(data)`).
@@ -23,6 +24,23 @@ import path from 'node:path';
  * write that must not land before another one can still sync its content alongside it.
  */
 export async function writeFileDurably(
+  target: string,
+  content: string | Uint8Array | Iterable<string>,
+  mode = 0o644,
+  syncEveryBytes = Number.POSITIVE_INFINITY,
+  renameAfter?: Promise<unknown>,
+): Promise<void> {
+  await replaceFileSynced(target, content, mode, syncEveryBytes, renameAfter);
+  await syncDirectory(path.dirname(target));
+}
+
+/**
+ * {@link writeFileDurably} without its last step, the directory sync: the new content is synced
+ * and renamed over `target`, but the rename survives a power cut only once the caller has synced
+ * the directory ({@link syncDirectory}). A commit replacing many files of one directory (a blog
+ * import's thousands of comment files) then syncs it once, not once a file.
+ */
+export async function replaceFileSynced(
   target: string,
   content: string | Uint8Array | Iterable<string>,
   mode = 0o644,
@@ -57,7 +75,6 @@ export async function writeFileDurably(
     await fs.rm(temp, { force: true });
     throw error;
   }
-  await syncDirectory(dir);
 }
 
 /**
