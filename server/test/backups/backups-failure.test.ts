@@ -49,7 +49,7 @@ describe('a target that refuses', () => {
 
   it('clears the failure once a retry succeeds, and sends no mail', async () => {
     sink = await startSmtpSink();
-    backup = await startBackupServer({ config: { mail: mailConfig(sink.port) }, backups: { retryDelayMs: 2000 } });
+    backup = await startBackupServer({ config: { mail: mailConfig(sink.port) }, backups: { retryDelayMs: 4000 } });
     const blocked = besideData(backup.server.dataDir, 'later');
     await writeFile(blocked, 'in the way for now');
     await putSettings(backup, folderSettings('later'));

@@ -26,6 +26,8 @@ export interface RunPlan {
   keep: number;
   passphrase: string | null;
   site: string;
+  /** Called with the finished run just before its end is recorded. */
+  onEnd?: (run: BackupRun) => void;
 }
 
 export interface BackupRunnerOptions {
@@ -120,7 +122,7 @@ export class BackupRunner {
       } catch (error) {
         logger.error('Could not write the backup archive', error);
         for (const result of run.targets) Object.assign(result, { status: 'failed', error: M.archiveFailed(reasonOf(error)) });
-        return await this.finish(run, save, workDir);
+        return await this.finish(run, plan, save, workDir);
       }
       await save();
       for (const target of plan.targets) {
@@ -132,7 +134,7 @@ export class BackupRunner {
         }
         await save();
       }
-      return await this.finish(run, save, workDir);
+      return await this.finish(run, plan, save, workDir);
     } finally {
       await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     }
@@ -172,11 +174,13 @@ export class BackupRunner {
    * Records the run's end. Its work directory goes first, and the turn is given up before the
    * record is written: whoever reads the run as finished may start the next one.
    */
-  private async finish(run: BackupRun, save: () => Promise<void>, workDir: string): Promise<BackupRun> {
+  private async finish(run: BackupRun, plan: RunPlan, save: () => Promise<void>, workDir: string): Promise<BackupRun> {
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     if (this.current?.run.id === run.id) this.current = null;
     run.status = run.targets.length > 0 && run.targets.every((result) => result.status === 'succeeded') ? 'succeeded' : 'failed';
     run.finished_at = this.options.clock().toISOString();
+    // What follows the run (its retry) is arranged before anyone can read it finished.
+    plan.onEnd?.(structuredClone(run));
     await save();
     return structuredClone(run);
   }

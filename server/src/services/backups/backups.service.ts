@@ -202,12 +202,9 @@ export class BackupsService {
 
   /** Starts a run and, when it fails, its one retry a minute later and then the owner's mail. */
   private begin(plan: RunPlan): BackupRun | undefined {
-    const started = this.options.runner.start(plan);
+    const started = this.options.runner.start({ ...plan, onEnd: (run) => this.afterRun(run, plan) });
     if (!started) return undefined;
-    void started.done.then(
-      (run) => this.afterRun(run, plan),
-      (error: unknown) => this.options.logger.error('A backup run failed unexpectedly', error),
-    );
+    started.done.catch((error: unknown) => this.options.logger.error('A backup run failed unexpectedly', error));
     return started.run;
   }
 
