@@ -179,7 +179,9 @@ describe('the copy at home', () => {
   it('leaves no file counted as a backup when the download is cut, and sweeps what a crash left', async () => {
     const { run } = storeRun(10);
     server.download = 'cut';
-    await expect(copyLatestBackup(source, { folder, keep: 7 })).rejects.toThrow(/^下载备份失败/);
+    await expect(copyLatestBackup(source, { folder, keep: 7 })).rejects.toThrow(
+      '下载备份失败：下载中断或无法写入文件夹，没有留下不完整的文件',
+    );
     expect(await readdir(folder)).toEqual([]);
     expect(await listHomeBackups(folder)).toEqual([]);
 
@@ -247,5 +249,16 @@ describe('HomeBackups on its clock', () => {
     await home.check();
     expect(home.status().error).toBe('下载的备份与服务器记录的 sha256 不一致，已丢弃。');
     expect(home.status().last?.name).toBe(run.name);
+  });
+
+  it('says in words that the server could not be reached', async () => {
+    const home = await HomeBackups.open({
+      stateFile: path.join(root, 'unreachable.json'),
+      defaultFolder: folder,
+      source: () => createBackupSource(createHttpClient({ baseUrl: 'http://127.0.0.1:1', token: TOKEN })),
+      notifyFailure: () => undefined,
+    });
+    await home.check();
+    expect(home.status().error).toBe('下载备份失败：无法连接到服务器');
   });
 });

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { BackupScreenMessages as M } from '@folio/shared';
 import type { BackupRun } from '@folio/shared';
 import type { HttpClient } from './http';
-import { envelopeMessage } from './http';
+import { envelopeMessage, isNetworkError } from './http';
 import { readJsonFile, writeJsonFile } from './json-file';
 
 /** Backups the desktop keeps per site unless the owner says otherwise. */
@@ -215,7 +215,10 @@ async function downloadVerified(
   } catch (error) {
     await fs.rm(partial, { force: true });
     if (error instanceof HomeBackupError) throw error;
-    throw new HomeBackupError(M.homeCopyFailed(error instanceof Error ? error.message : String(error)), { cause: error });
+    // A dropped connection or a disk that refused the file: said in words, the cause kept.
+    throw new HomeBackupError(M.homeCopyFailed(isNetworkError(error) ? M.homeServerUnreachable : M.homeDownloadInterrupted), {
+      cause: error,
+    });
   }
 }
 
@@ -327,7 +330,8 @@ export class HomeBackups {
         await this.save({ ...this.state, last: { name: result.file.name, size: result.file.size, copiedAt } });
       }
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
+      if (error instanceof HomeBackupError) this.error = error.message;
+      else this.error = M.homeCopyFailed(isNetworkError(error) ? M.homeServerUnreachable : String(error));
     }
   }
 

@@ -120,6 +120,8 @@ export const BackupScreenMessages = {
   homeCopyNow: '现在下载',
   homeCopying: '正在下载…',
   homeCopyFailed: (message: string) => `下载备份失败：${message}`,
+  homeServerUnreachable: '无法连接到服务器',
+  homeDownloadInterrupted: '下载中断或无法写入文件夹，没有留下不完整的文件',
   homeChecksumMismatch: '下载的备份与服务器记录的 sha256 不一致，已丢弃。',
   homeNothingToCopy: '服务器上还没有成功的备份。',
   homeFolderUnavailable: '无法打开备份文件夹',
