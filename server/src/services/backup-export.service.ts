@@ -22,6 +22,9 @@ import { detectImageType } from './images.js';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
+/** Bytes of a file turned into base64 at a time: a multiple of 3, so the pieces need no padding. */
+const BASE64_PIECE_BYTES = 48 * 1024;
+
 /** A consistent snapshot of every live item, and the uploads live avatars and articles (covers and bodies) show. */
 export function snapshotBackup(backups: BackupRepository): { head: BackupHead; filenames: string[] } {
   const records = backups.liveRecords();
@@ -90,13 +93,17 @@ export async function* exportChunksOf(
     // does not decode cannot be cleaned: it is left out like any file import would refuse.
     const bytes = await cleanIfNeeded(stored, type.extension).catch(() => undefined);
     if (!bytes) continue;
-    const entry: BackupFileEntry = {
+    const entry: Omit<BackupFileEntry, 'base64'> = {
       content_type: type.mime,
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      base64: bytes.toString('base64'),
     };
-    yield `${first ? '' : ','}${JSON.stringify(filename)}:${JSON.stringify(entry)}`;
+    // The entry as JSON.stringify would write it, its base64 in pieces (whole groups of three
+    // bytes, so they join into the one string): a photo is never a second, larger string at once.
+    yield `${first ? '' : ','}${JSON.stringify(filename)}:${JSON.stringify(entry).slice(0, -1)},"base64":"`;
+    for (let offset = 0; offset < bytes.length; offset += BASE64_PIECE_BYTES)
+      yield bytes.subarray(offset, offset + BASE64_PIECE_BYTES).toString('base64');
+    yield '"}';
     first = false;
   }
   yield '}}}';
