@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupStatus } from '@folio/shared';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
@@ -66,6 +67,16 @@ describe('a target that refuses', () => {
     const status = await backup.api<EnvelopeBody>('GET', '/api/admin/backups/status', { token: backup.token });
     expect(status.body.data).toMatchObject({ failure: null, retry_at: null });
     expect(sink.mails).toEqual([]);
+  });
+
+  it('fails a run whose snapshot cannot be held in the data directory, answering 202 as any run', async () => {
+    backup = await startBackupServer({ backups: { retryDelayMs: 60_000 } });
+    await putSettings(backup, folderSettings('backups'));
+    // The run's work folder cannot be made: a file stands where it goes.
+    await writeFile(path.join(backup.server.dataDir, 'backup-tmp'), 'in the way');
+    const run = await runBackup(backup);
+    expect(run.status).toBe('failed');
+    expect(run.targets[0]?.error).toMatch(/^生成备份文件失败：/);
   });
 
   it('fails a run whose target throws, and says no targets when none is set', async () => {

@@ -75,7 +75,13 @@ export class BackupRunner {
     const id = randomUUID();
     const startedAt = this.options.clock();
     const workDir = path.join(this.workDir, id);
-    const held = this.options.snapshot(path.join(workDir, 'files'));
+    // A snapshot that cannot be held (a full or read-only disk) fails the run, recorded like any other failure.
+    let held: HeldSnapshot | Error;
+    try {
+      held = this.options.snapshot(path.join(workDir, 'files'));
+    } catch (error) {
+      held = error instanceof Error ? error : new Error(String(error));
+    }
     const run: BackupRun = {
       id,
       trigger: plan.trigger,
@@ -95,7 +101,7 @@ export class BackupRunner {
     return { run: structuredClone(run), done };
   }
 
-  private async perform(run: BackupRun, plan: RunPlan, held: HeldSnapshot, workDir: string): Promise<BackupRun> {
+  private async perform(run: BackupRun, plan: RunPlan, held: HeldSnapshot | Error, workDir: string): Promise<BackupRun> {
     const { runs, logger } = this.options;
     const save = async () => {
       if (this.current?.run.id === run.id) this.current.run = structuredClone(run);
@@ -109,6 +115,7 @@ export class BackupRunner {
       const archive = path.join(workDir, name);
       const partial = path.join(workDir, `.${name}.partial`);
       try {
+        if (held instanceof Error) throw held;
         await this.options.beforeArchive?.();
         const facts = await writeArchive(
           exportChunksOf(held.snapshot, (filename) => held.read(filename)),
