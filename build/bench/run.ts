@@ -3,7 +3,7 @@
  * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
  * memory (also with 50 kept versions of every article), the comment write cost on a small and a
  * huge site and with comment mail waiting on a down SMTP server, the JavaScript a visitor loads, and
- * a backup of the site while visitors read it (backup.ts).
+ * a backup of the site while visitors read it (backup.ts), and the page-view hit (stats-hits.ts).
  * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +26,7 @@ import { seedSite } from './seed.js';
 import { benchBackup } from './backup.js';
 import { drawDiagramsInAdmin } from './draw-diagrams.js';
 import { writeHistory } from './history.js';
+import { benchStatsHits } from './stats-hits.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -317,8 +318,20 @@ async function main(): Promise<void> {
   // A scheduled backup of the same site while visitors read it (server/API.md §E22).
   console.info('');
   await benchBackup();
+
+  await mainStatsOnly();
+}
+
+/** `--stats-only`: the page-view hit against the raw ceiling (server/API.md §E23.1). */
+async function mainStatsOnly(): Promise<void> {
+  const rows = await benchStatsHits();
+  if (rows.some((row) => row.failures > 0)) {
+    console.error('Some page-view hits failed (connection errors, time-outs or non-2xx answers): see the failures column.');
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv.includes('--comments-only')) await mainCommentsOnly();
+else if (process.argv.includes('--stats-only')) await mainStatsOnly();
 else if (process.argv.includes('--history-only')) await mainHistoryOnly();
 else await main();

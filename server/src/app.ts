@@ -46,7 +46,7 @@ import { registerSkillAndContactRoutes } from './routes/skills-and-contacts.rout
 import { registerSiteBlockRoutes } from './routes/site-blocks.routes.js';
 import { registerSubscriberRoutes } from './routes/subscribers.routes.js';
 import { registerAdminSubscriberRoutes } from './routes/admin/subscribers.routes.js';
-import { registerStatsRoutes } from './routes/stats.routes.js';
+import { registerStatsRoutes, statsHitEndpoint } from './routes/stats.routes.js';
 import { registerAdminStatsRoutes } from './routes/admin/stats.routes.js';
 import { seedSampleSite } from './services/seed.service.js';
 import type { BackupHooks } from './services/backups/index.js';
@@ -171,6 +171,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   }
 
   const replay = new AnswerReplay();
+  const answerStatsHit = statsHitEndpoint(context);
   koa.use(ipClientAddress());
   koa.use(replay.keep());
   koa.use(securityHeaders());
@@ -202,7 +203,7 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
     // end the polling responses engine.io is still writing.
     if (request.url?.startsWith('/socket.io/')) return;
     if (replay.tryReplay(request, response)) return;
-    const handled = handleHttp(request, response).finally(() => handling.delete(handled));
+    const handled = (answerStatsHit(request, response) ?? handleHttp(request, response)).finally(() => handling.delete(handled));
     handling.add(handled);
   });
 

@@ -158,11 +158,14 @@ export class RateLimits {
     };
   }
 
-  /** Takes a point like {@link middleware}, but answers false instead of a 429: for requests that drop quietly. */
-  async allows(name: RateLimitName, ctx: Context): Promise<boolean> {
+  /**
+   * Takes a point for `key` (what the rule's key gives for the request: the client address) like
+   * {@link middleware}, but answers false instead of a 429: for requests that drop quietly.
+   */
+  async allows(name: RateLimitName, key: string): Promise<boolean> {
     const limit = this.limits[name];
     try {
-      await limit.take(limit.rule.key(ctx));
+      await limit.take(key);
       return true;
     } catch (error) {
       if (error instanceof AppError && error.status === 429) return false;

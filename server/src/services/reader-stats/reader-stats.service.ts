@@ -1,7 +1,7 @@
 import type { StatsCount, StatsDay, StatsLive, StatsReport } from '@folio/shared';
 import type { ReaderStatsRepository, StatsDimension } from '../../store/reader-stats.repository.js';
 import type { StatsDayRecord } from '../../store/records.js';
-import { describeAgent, isBotAgent, isPrefetch, referrerSite, sendsGlobalPrivacyControl, siteHost } from './hit-rules.js';
+import { factsOfAgent, isPrefetch, referrerSite, sendsGlobalPrivacyControl, siteHost } from './hit-rules.js';
 import type { HitHeaders } from './hit-rules.js';
 import { VisitorDays, utcDay } from './visitor-days.js';
 
@@ -85,12 +85,12 @@ export class ReaderStatsService {
   count(hit: HitRequest, requestHost: string): HitOutcome {
     if (!hit.page) return 'not-a-page';
     const userAgent = headerText(hit.headers['user-agent']);
-    if (isBotAgent(userAgent)) return 'bot';
+    const { bot, device, browser } = factsOfAgent(userAgent);
+    if (bot) return 'bot';
     if (isPrefetch(hit.headers)) return 'prefetch';
     if (hit.token !== undefined && this.deps.isOwnerToken(hit.token)) return 'owner';
     const at = this.now();
     const own = new Set(this.ownHosts).add(siteHost(requestHost));
-    const { device, browser } = describeAgent(userAgent);
     const keys: Record<StatsDimension, string | null> = {
       paths: hit.page.path,
       referrers: referrerSite(hit.referrer, own),
