@@ -42,7 +42,7 @@ const groundWith = (redirects: RedirectRule[]): BlogImportGround => ({
 async function planned(posts: SourcePost[], ground: BlogImportGround) {
   const source = sourceOf(posts);
   const draft = await planArticles(source, {}, ground, '2026-01-01T00:00:00Z', () => {}, new AbortController().signal);
-  return { draft, redirects: planRedirects(source, draft, ground, KEEP_OLD_IMAGES) };
+  return { draft, redirects: await planRedirects(source, draft, ground, KEEP_OLD_IMAGES) };
 }
 
 describe('the redirects an import plans (server/API.md §E21.7)', () => {

@@ -159,6 +159,9 @@ async function eachAtMost<T>(
   if (failed) throw failed.reason;
 }
 
+/** How many posts are searched for images between two turns of the event loop. */
+const POSTS_PER_TURN = 200;
+
 /**
  * Brings over every image the posts of an imported blog use (server/API.md §E21): Markdown
  * images, `<img>` left in bodies, links to image files on the old site, and covers. Each is taken
@@ -179,7 +182,9 @@ export async function importImages(
 ): Promise<StoredImages> {
   const site = new OldSite(source.siteUrl);
   const found = new Set<string>();
-  for (const post of source.posts) {
+  for (const [index, post] of source.posts.entries()) {
+    // A big blog's posts are searched in short steps, so pages are answered meanwhile (server/API.md §E21.5).
+    if (index % POSTS_PER_TURN === POSTS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     for (const span of imageSpansOf(post.content, site)) found.add(span.url);
     const cover = post.cover.trim();
     if (cover && !NOT_AN_ADDRESS.test(cover)) found.add(cover);

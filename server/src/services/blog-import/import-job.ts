@@ -252,13 +252,13 @@ export class BlogImportService {
         ? await this.steps.importImages(newPosts, signal, (done, total) => running.advance(done, total))
         : KEEP_OLD_IMAGES;
       signal.throwIfAborted();
-      rewriteImages(draft, images);
+      await rewriteImages(draft, images);
       report.images_fetched = images.fetched;
       report.images_from_archive = images.fromArchive;
       report.images_failed = images.failures;
 
       running.enter('redirects', 0);
-      const redirects = planRedirects(source, draft, ground, images);
+      const redirects = await planRedirects(source, draft, ground, images);
       report.redirects = redirects.map(({ from, to }) => ({ from, to }));
       report.skipped = draft.skipped.list();
       report.warnings = draft.warnings;

@@ -262,9 +262,10 @@ export async function planComments(
   }
 }
 
-/** Points the new articles' bodies and covers at the images the images step stored. */
-export function rewriteImages(draft: ImportPlanDraft, images: ImportedImages): void {
-  for (const { article } of draft.articles) {
+/** Points the new articles' bodies and covers at the images the images step stored, in short steps. */
+export async function rewriteImages(draft: ImportPlanDraft, images: ImportedImages): Promise<void> {
+  for (const [index, { article }] of draft.articles.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
     article.content = images.rewrite(article.content);
     const cover = images.rewriteCover(article.cover);
     if (isValidCover(cover)) article.cover = cover;
@@ -302,14 +303,15 @@ export function oldPathOf(address: string, siteHost: string | null): string | nu
  * The redirects of an import (server/API.md §E21): each new article's old addresses to its slug
  * address, then the images step's, each one checked as a rule the owner could write (never from
  * Folio's own paths), the first of two from one address kept. Beyond {@link REDIRECTS_MAX} in the
- * owner's list, the rest are left out and a warning says how many.
+ * owner's list, the rest are left out and a warning says how many. Planned in short steps, as
+ * the articles are: a big blog has one or two old addresses a post.
  */
-export function planRedirects(
+export async function planRedirects(
   source: BlogSource,
   draft: ImportPlanDraft,
   ground: BlogImportGround,
   images: ImportedImages,
-): RedirectRule[] {
+): Promise<RedirectRule[]> {
   const siteHost = siteHostOf(source.siteUrl);
   const stored = new Set(ground.redirects.map((rule) => normalizeSitePath(rule.from)));
   const chosen = new Map<string, RedirectRule>();
@@ -333,13 +335,15 @@ export function planRedirects(
     }
     chosen.set(key, checked.rules[0]!);
   };
-  for (const { post, article } of draft.articles) {
+  for (const [index, { post, article }] of draft.articles.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
     for (const address of post.oldAddresses) {
       const from = oldPathOf(address, siteHost);
       if (from !== null) consider(from, `/articles/${article.slug}`);
     }
   }
-  for (const rule of images.redirects) {
+  for (const [index, rule] of images.redirects.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
     const from = oldPathOf(rule.from, siteHost);
     if (from !== null) consider(from, rule.to);
   }
