@@ -30,6 +30,7 @@ const CommentsPage = lazy(() => import('./comments/components/comments-page'));
 const BlogImportPage = lazy(() => import('./blog-import/components/blog-import-page'));
 // 数据统计 brings the chart library: only when opened.
 const StatsPage = lazy(() => import('./stats/components/stats-page'));
+const SubscribersPage = lazy(() => import('./subscribers/components/subscribers-page'));
 
 export interface AdminAppProps {
   platform: AdminPlatform;
@@ -121,6 +122,7 @@ export function AdminApp({ platform, basePath = '/admin' }: AdminAppProps) {
                       <Route path="avatars" element={<AvatarsPage />} />
                       <Route path="articles" element={<ArticlesPage />} />
                       <Route path="comments" element={<CommentsPage />} />
+                      <Route path="subscribers" element={<SubscribersPage />} />
                       <Route path="redirects" element={<RedirectsPage />} />
                       <Route path="blog-import" element={<BlogImportPage />} />
                       <Route path="data" element={<DataPage />} />

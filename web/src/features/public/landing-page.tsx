@@ -9,6 +9,7 @@ import { HomeSection } from './home/components/home-section';
 import { useSiteBlocks } from './layout/hooks/site-blocks-context';
 import { ProjectsSection } from './projects/components/projects-section';
 import { SkillsSection } from './skills/components/skills-section';
+import { SubscribeForm } from './subscribe/components/subscribe-form';
 import { usePageReady } from '../../lib/use-page-ready';
 
 /** `/`: the landing page with its six anchored sections (docs/spec.md §2.1). */
@@ -35,6 +36,7 @@ export function LandingPage() {
       <ContactsSection />
       <ProjectsSection />
       <ArticlesSection />
+      <SubscribeForm placement="landing" />
     </>
   );
 }

@@ -38,6 +38,8 @@ export function getArticle(api: ApiClient, id: number, options?: RequestOptions)
 export interface ArticlePublicationChange {
   status?: ArticleStatus;
   publish_at?: string;
+  /** `false` is 不通知订阅者 (server/API.md §E23.11); absent keeps the stored choice. */
+  notify_subscribers?: boolean;
 }
 
 /** `options.headers` can carry an `Idempotency-Key` (server/API.md §E2), so a retry creates nothing twice. */

@@ -115,6 +115,11 @@ export default function ArticleEditorPage() {
               onPublish={editor.actions.publish}
               onSchedule={editor.actions.schedule}
               onUnpublish={editor.actions.unpublish}
+              notifySubscribers={
+                article?.status === 'published' || article?.subscribersNotified
+                  ? undefined
+                  : { checked: editor.notifySubscribers, onChange: editor.setNotifySubscribers }
+              }
             />
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ReactElement } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, CalendarClockRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
-import { AdminUiMessages as T } from '@folio/shared';
+import { AdminUiMessages as T, SubscriberMessages } from '@folio/shared';
 import type { ArticleStatus } from '@folio/shared';
 import { ScheduleDialog } from './schedule-dialog';
 
@@ -11,6 +11,7 @@ const useStyles = makeStyles({
   // A phone: one row of equal buttons across the width, words only.
   compact: { display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '1fr', gap: tokens.spacingHorizontalS },
   compactButton: { minWidth: 0, paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+  compactColumn: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
 export interface EditorActionsProps {
@@ -24,6 +25,11 @@ export interface EditorActionsProps {
   onPublish: () => Promise<boolean>;
   onSchedule: (publishAt: string) => Promise<boolean>;
   onUnpublish: () => Promise<boolean>;
+  /**
+   * 通知订阅者 beside 发布 (server/API.md §E23.11), for an article whose subscribers were not mailed
+   * yet; unticked is 不通知订阅者. Absent: no checkbox.
+   */
+  notifySubscribers?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
 /**
@@ -40,6 +46,7 @@ export function EditorActions({
   onPublish,
   onSchedule,
   onUnpublish,
+  notifySubscribers,
 }: EditorActionsProps) {
   const styles = useStyles();
   const buttonClass = compact ? styles.compactButton : undefined;
@@ -57,8 +64,19 @@ export function EditorActions({
     }
   };
 
-  return (
+  const notifyBox = notifySubscribers && (
+    <Checkbox
+      label={SubscriberMessages.notifySubscribers}
+      title={SubscriberMessages.notifyHint}
+      checked={notifySubscribers.checked}
+      disabled={disabled || busy}
+      onChange={(_, data) => notifySubscribers.onChange(data.checked === true)}
+      data-testid="notify-subscribers"
+    />
+  );
+  const buttons = (
     <div className={compact ? styles.compact : styles.actions}>
+      {!compact && notifyBox}
       {/* Both keep the fields as a draft; on a live article that takes it back from readers. */}
       <Button
         className={buttonClass}
@@ -97,5 +115,14 @@ export function EditorActions({
         }}
       />
     </div>
+  );
+  // On a phone the buttons fill a row of their own, the checkbox above them.
+  return compact && notifyBox ? (
+    <div className={styles.compactColumn}>
+      {notifyBox}
+      {buttons}
+    </div>
+  ) : (
+    buttons
   );
 }

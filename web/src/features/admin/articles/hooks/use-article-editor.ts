@@ -30,6 +30,9 @@ export interface EditorArticle {
   publishAt: string | null;
   updatedAt: string;
   fields: ArticleFields;
+  /** 通知订阅者 as stored, and whether its subscribers were mailed already (server/API.md §E23.11). */
+  notifySubscribers: boolean;
+  subscribersNotified: boolean;
 }
 
 function toEditorArticle(detail: AdminArticleDetail, fields: ArticleFields = pickArticleFields(detail)): EditorArticle {
@@ -41,6 +44,8 @@ function toEditorArticle(detail: AdminArticleDetail, fields: ArticleFields = pic
     publishAt: detail.publish_at ?? null,
     updatedAt: detail.updated_at,
     fields,
+    notifySubscribers: detail.notify_subscribers ?? true,
+    subscribersNotified: (detail.subscribers_notified_at ?? null) !== null,
   };
 }
 
@@ -233,6 +238,10 @@ export function useArticleEditor(routeId: number | null, { stayOnRoute = false }
     ),
   );
 
+  // The owner's 通知订阅者 choice not saved yet; the stored one otherwise (server/API.md §E23.11).
+  const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
+  const notifySubscribers = notifyChoice ?? article?.notifySubscribers ?? true;
+
   /** Saves the fields as the article with this status; the unsaved copies go once it is saved. */
   const submit = async (publication: ArticlePublicationChange, successMessage: string): Promise<boolean> => {
     await autosave.settle();
@@ -246,6 +255,7 @@ export function useArticleEditor(routeId: number | null, { stayOnRoute = false }
     }
     const next = toEditorArticle(saved, sent);
     setArticle(next);
+    setNotifyChoice(null);
     await autosave.forget(baseOf(next));
     // Keys typed while the save was on its way are unsaved work again.
     if (!sameArticleFields(fieldsRef.current, sent)) autosave.record(fieldsRef.current);
@@ -255,9 +265,12 @@ export function useArticleEditor(routeId: number | null, { stayOnRoute = false }
 
   const actions = {
     saveDraft: () => submit({ status: 'draft' }, T.draftSaved),
-    publish: () => submit({ status: 'published' }, T.publishedToast),
+    publish: () => submit({ status: 'published', notify_subscribers: notifySubscribers }, T.publishedToast),
     schedule: (publishAt: string) =>
-      submit({ status: 'scheduled', publish_at: publishAt }, T.scheduledToast(formatScheduleTime(publishAt))),
+      submit(
+        { status: 'scheduled', publish_at: publishAt, notify_subscribers: notifySubscribers },
+        T.scheduledToast(formatScheduleTime(publishAt)),
+      ),
     unpublish: () => submit({ status: 'draft' }, T.unpublishedToast),
     /** The quick dialog's 保存 (docs/spec.md §2.5): a new article is published, as a create is; an edit keeps its status. */
     saveAsDialogDoes: () =>
@@ -293,6 +306,8 @@ export function useArticleEditor(routeId: number | null, { stayOnRoute = false }
     adoptServerCopy,
     takeRestoredIntoEditor,
     actions,
+    notifySubscribers,
+    setNotifySubscribers: setNotifyChoice,
     /** Ctrl/Cmd+S: the unsaved work goes to the server now (never publishes anything). */
     saveNow: autosave.saveNow,
     dropUnsaved,

@@ -1,4 +1,11 @@
-import { AddressMessages, AdminUiMessages, BackupScreenMessages, BlogImportUiMessages, StatsUiMessages } from '@folio/shared';
+import {
+  AddressMessages,
+  AdminUiMessages,
+  BackupScreenMessages,
+  BlogImportUiMessages,
+  StatsUiMessages,
+  SubscriberMessages,
+} from '@folio/shared';
 
 /** The admin menu of docs/spec.md §2.4, plus 数据统计 (server/API.md §E23), 评论管理 for the comments screen and 重定向 (server/API.md §E19), 导入博客 (server/API.md §E21) and 备份 (server/API.md §E22). */
 export const ADMIN_TABS = [
@@ -9,6 +16,8 @@ export const ADMIN_TABS = [
   { path: 'avatars', label: AdminUiMessages.tabAvatars },
   { path: 'articles', label: AdminUiMessages.tabArticles },
   { path: 'comments', label: AdminUiMessages.tabComments },
+  // Readers subscribed by mail (server/API.md §E23.12).
+  { path: 'subscribers', label: SubscriberMessages.screenTitle },
   { path: 'redirects', label: AddressMessages.redirectsTab },
   { path: 'blog-import', label: BlogImportUiMessages.tab },
   { path: 'data', label: AdminUiMessages.tabData },

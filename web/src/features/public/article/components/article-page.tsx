@@ -16,6 +16,7 @@ import { NotFoundView } from '../../layout/components/not-found-view';
 import { useArticle } from '../hooks/use-article';
 import type { ArticleState } from '../hooks/use-article';
 import { CommentsSection } from './comments-section';
+import { SubscribeForm } from '../../subscribe/components/subscribe-form';
 import { ArticleLength } from './article-length';
 import { usePageReady } from '../../../../lib/use-page-ready';
 import { ArticleHeading, ArticleSummary } from '../../../../components/article/article-sheet';
@@ -128,6 +129,7 @@ export function ArticleScreen({ article, loading, demo, notFound, previewBanner 
         />
       )}
       <MarkdownView source={article.content} diagrams={article.diagrams} images={article.images} eagerLeadImage={!cover} />
+      {!previewBanner && !demo && <SubscribeForm placement="article" />}
       {!previewBanner && (
         <CommentsSection articleId={article.id} count={article.comment_count} initial={article.comment_threads} demo={demo} />
       )}
