@@ -59,6 +59,9 @@ const KNOWN_FILES: readonly RegExp[] = [COMMENT_FILE, IDEMPOTENCY_ANSWER_FILE, R
 
 const isAppend = (entry: JournalEntry): entry is FileAppend => 'append' in entry;
 
+/** About how much of a journal's text is made between two turns of the event loop. */
+const JOURNAL_PIECE_CHARS = 256 * 1024;
+
 /** A journal's files written at once; each waits for its own fsync, so a few together take far less than in turn. */
 const FILES_AT_ONCE = 8;
 
@@ -105,16 +108,8 @@ export class Journal {
       return;
     }
     await after;
-    // The journal holds every file whole: a commit of several files is rare (imports, purges).
-    const journal: JournalFile = {
-      generation: this.generation + 1,
-      files: files.map((entry) => {
-        if (isAppend(entry)) return entry;
-        const { name, content } = entry;
-        return { name, content: content === null || typeof content === 'string' ? content : [...content].join('') };
-      }),
-    };
-    await writeFileDurably(path.join(this.dataDir, JOURNAL), JSON.stringify(journal));
+    const { journal, text } = await this.journalOf(files);
+    await writeFileDurably(path.join(this.dataDir, JOURNAL), text);
     this.generation += 1;
     try {
       await this.applyJournal(journal);
@@ -123,6 +118,38 @@ export class Journal {
       // Finishing it at once, as a start would, spares the client an error for a commit made.
       await this.applyJournal(journal);
     }
+  }
+
+  /**
+   * The journal of a commit and its text, `JSON.stringify` of it, made in pieces of about
+   * {@link JOURNAL_PIECE_CHARS} with a turn of the event loop after each: a blog import's journal
+   * holds thousands of comment files (server/API.md §E21.6), and made at once it held up every
+   * page for as long. What it holds is fixed when the commit takes it (strings, and comment files
+   * made from copies of records never changed in place), so changes made meanwhile are not in it.
+   */
+  private async journalOf(files: readonly JournalEntry[]): Promise<{ journal: JournalFile; text: string[] }> {
+    const generation = this.generation + 1;
+    const stored: JournalFile['files'] = [];
+    const text: string[] = [];
+    let piece = `{"generation":${JSON.stringify(generation)},"files":[`;
+    for (const entry of files) {
+      // The journal holds every file whole: a commit of several files is rare (imports, purges).
+      const file = isAppend(entry)
+        ? entry
+        : {
+            name: entry.name,
+            content: entry.content === null || typeof entry.content === 'string' ? entry.content : [...entry.content].join(''),
+          };
+      piece += (stored.length > 0 ? ',' : '') + JSON.stringify(file);
+      stored.push(file);
+      if (piece.length >= JOURNAL_PIECE_CHARS) {
+        text.push(piece);
+        piece = '';
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    text.push(`${piece}]}`);
+    return { journal: { generation, files: stored }, text };
   }
 
   /**

@@ -1,11 +1,13 @@
 import { promises as fsPromises } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackupRepository } from '../../src/store/backup.repository.js';
 import type { ImportPlan } from '../../src/store/backup.repository.js';
+import { Journal } from '../../src/store/journal.js';
 import { Store } from '../../src/store/store.js';
+import { serializeCollection } from '@folio/shared/durable-file';
 
 let dataDir: string;
 
@@ -113,5 +115,45 @@ describe('a journalled commit of many files', () => {
       ]);
     }
     expect((await readdir(commentsDir())).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('the journal of a commit of many files', () => {
+  it('is made in pieces with turns of the event loop between, and reads as the whole commit', async () => {
+    const journal = new Journal(dataDir);
+    await mkdir(path.join(dataDir, 'comments'));
+    const files = Array.from({ length: 600 }, (_, n) => ({
+      name: `comments/${n + 1}.json`,
+      content: serializeCollection(n + 2, [{ id: n + 1, article_id: n + 1, content: `评论 "${n}" ${'长'.repeat(500)}` }]),
+    }));
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    const realOpen = fsPromises.open.bind(fsPromises);
+    const realRename = fsPromises.rename.bind(fsPromises);
+    let turnsBeforeJournal = -1;
+    let written = '';
+    vi.spyOn(fsPromises, 'open').mockImplementation((file, ...rest) => {
+      if (turnsBeforeJournal < 0 && path.basename(String(file)).startsWith('.journal.json.')) turnsBeforeJournal = turns;
+      return realOpen(file, ...rest);
+    });
+    vi.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      if (path.basename(String(to)) === 'journal.json') written = await readFile(String(from), 'utf8');
+      await realRename(from, to);
+    });
+    setImmediate(tick);
+    await journal.persist(files);
+    running = false;
+    vi.restoreAllMocks();
+
+    expect(turnsBeforeJournal).toBeGreaterThan(0);
+    const stored = JSON.parse(written) as { generation: number; files: { name: string; content: string }[] };
+    expect(stored.generation).toBe(1);
+    expect(stored.files.map((file) => file.name)).toEqual(files.map((file) => file.name));
+    expect(stored.files[7]?.content).toBe(await readFile(path.join(dataDir, 'comments', '8.json'), 'utf8'));
   });
 });
