@@ -21,9 +21,18 @@ function ownerToken(): string | undefined {
   }
 }
 
+/** Only the referrer's origin: the server keeps its host alone, and a long address must not push the beacon past 1 KB. */
+function originOf(referrer: string): string {
+  try {
+    return referrer ? new URL(referrer).origin : '';
+  } catch {
+    return '';
+  }
+}
+
 function send(path: string, referrer: string): void {
   const token = ownerToken();
-  const hit: StatsHit & { token?: string } = { path, referrer, ...(token && { token }) };
+  const hit: StatsHit & { token?: string } = { path, referrer: originOf(referrer), ...(token && { token }) };
   // A string is sent as text/plain, which needs no CORS preflight; the server reads it as JSON.
   navigator.sendBeacon(HIT_URL, JSON.stringify(hit));
 }
