@@ -3,7 +3,7 @@ import type { BlogImportGround } from '../../src/store/blog-import.repository.js
 import { importImages } from '../../src/services/blog-import/import-images.js';
 import type { ImportImagesDeps } from '../../src/services/blog-import/import-images.js';
 import { KEEP_OLD_IMAGES } from '../../src/services/blog-import/import-steps.js';
-import { planArticles, planRedirects, rewriteImages } from '../../src/services/blog-import/import-plan.js';
+import { planArticles, planComments, planRedirects, rewriteImages } from '../../src/services/blog-import/import-plan.js';
 import type { BlogSource, SourcePost } from '../../src/services/blog-import/source.js';
 
 /** A big blog (server/API.md §E21): each post with its old addresses, searched for images. */
@@ -75,5 +75,24 @@ describe('the steps after reading a big blog leave pages their turns', () => {
       }),
     ).toBeGreaterThan(0);
     expect(redirects).toBe(2 * POSTS);
+  });
+
+  it('planning the comments of posts with many each lets the event loop turn', async () => {
+    const comments = Array.from({ length: 600 }, (_, n) => ({
+      sourceId: String(n + 1),
+      parentSourceId: n > 0 && n % 3 === 0 ? String(n) : null,
+      author: `读者 ${n}`,
+      email: `reader${n}@example.com`,
+      content: `第 ${n} 条评论`,
+      createdAt: '2020-01-02T00:00:00Z',
+      status: 'published' as const,
+    }));
+    const popular: BlogSource = { ...source, posts: [post(1), post(2)].map((item) => ({ ...item, comments })) };
+    const signal = new AbortController().signal;
+    const draft = await planArticles(popular, {}, ground(), '2026-01-01T00:00:00Z', () => {}, signal);
+    expect(
+      await turnsDuring(() => planComments(popular, draft, ground(), '2026-01-01T00:00:00Z', () => {}, signal)),
+    ).toBeGreaterThan(0);
+    expect(draft.comments).toHaveLength(1200);
   });
 });

@@ -243,7 +243,9 @@ export async function planComments(
   pending.sort((a, b) => (times.get(a) ?? now).localeCompare(times.get(b) ?? now));
   let nextId = ground.nextCommentId;
   for (const item of pending) ids.set(item.key, nextId++);
-  for (const item of pending) {
+  for (const [index, item] of pending.entries()) {
+    if (index % PLANNED_PER_TURN === PLANNED_PER_TURN - 1) await nextTurn();
+    signal.throwIfAborted();
     const { comment, articleId, key, articleKey } = item;
     const parentKey = comment.parentSourceId === null ? undefined : `${articleKey}#${comment.parentSourceId}`;
     const parentId = parentKey === undefined ? undefined : ids.get(parentKey);
