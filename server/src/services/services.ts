@@ -188,6 +188,9 @@ export async function createServices(
     hooks: statsHooks,
   });
   const backupImport = new BackupImportService(backupRepository, uploadRepository, logger, schedule);
+  const subscribers = createSubscribersService(config, store, articleRepository, bodyFacts, mail, credentials.secret);
+  // The statistics show how many confirmed subscribers there are (server/API.md §E23.3).
+  readerStats.countSubscribersWith(() => subscribers.confirmedCount());
   return {
     auth,
     siteBlocks,
@@ -243,7 +246,7 @@ export async function createServices(
       defaultBlogImportSteps({ uploads, allowPrivateHosts: config.importAllowPrivateHosts }),
     ),
     readerStats,
-    subscribers: createSubscribersService(config, store, articleRepository, bodyFacts, mail, credentials.secret),
+    subscribers,
     storage: store.health,
     dataGeneration,
     viewGeneration: () => articleRepository.viewGeneration,

@@ -262,6 +262,10 @@ describe('the admin list of subscribers', () => {
       expect(lines[2]).toMatch(/^"'\+cmd@example\.com","[^"]+",false,""$/);
       expect(lines[3]).toMatch(/^"'-sum@example\.com",/);
     }
+    // The statistics count the confirmed ones only.
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = await api<EnvelopeBody>('GET', `/api/admin/stats?from=${today}&to=${today}`, { token });
+    expect((stats.body.data as { subscribers: number }).subscribers).toBe(1);
     const unsigned = await fetch(`${server.url}/api/admin/subscribers?format=csv`);
     expect(unsigned.status).toBe(401);
 
