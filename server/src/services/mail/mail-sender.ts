@@ -84,6 +84,8 @@ export class MailSender {
   private pausedUntil = 0;
   /** Mails that failed on their own: how often, and when to try again (kept until a restart). */
   private readonly mailRetries = new Map<string, { failures: number; at: number }>();
+  /** When the last new-article mail to a subscriber went (server/API.md §E23.11). */
+  private lastPacedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly outbox: MailOutboxRepository,
@@ -91,6 +93,12 @@ export class MailSender {
     private readonly retry: MailRetrySchedule,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
+    /**
+     * The least time between two new-article mails to subscribers (server/API.md §E23.11): their
+     * `send_after` spaces them when queued, and this keeps the pace when many are overdue at once
+     * (after a stop or while the SMTP server was down).
+     */
+    private readonly pacedGapMs = 0,
   ) {}
 
   start(): void {
@@ -154,7 +162,10 @@ export class MailSender {
   }
 
   private dueAt(mail: MailRecord): number {
-    const retryAt = this.mailRetries.get(mail.id)?.at ?? 0;
+    const retryAt = Math.max(
+      this.mailRetries.get(mail.id)?.at ?? 0,
+      mail.kind === 'article' ? this.lastPacedAt + this.pacedGapMs : 0,
+    );
     return mail.send_after ? Math.max(retryAt, Date.parse(mail.send_after)) : retryAt;
   }
 
@@ -175,6 +186,8 @@ export class MailSender {
         // Given up, dismissed or sent since the round began.
         const mail = this.outbox.find(queued.id);
         if (!mail || mail.gave_up_at !== null) continue;
+        // Paced: the next new-article mail waits for its turn, in a later round.
+        if (mail.kind === 'article' && this.dueAt(mail) > this.clock().getTime()) continue;
         // Its comment deleted (or lost to a kill), or the reader unsubscribed since it was queued.
         if (!this.outbox.isStillWanted(mail)) {
           removeLater(mail.id);
@@ -189,6 +202,7 @@ export class MailSender {
         removeLater(mail.id);
         this.mailRetries.delete(mail.id);
         this.serverFailures = 0;
+        if (mail.kind === 'article') this.lastPacedAt = this.clock().getTime();
       }
     } finally {
       await Promise.all(removals);

@@ -33,13 +33,16 @@ export class MailService {
     logger: Logger,
     /** Tests may hand in another transport; SMTP_URL's server otherwise. */
     transport?: MailTransport,
+    /** Tests may hand in a clock the sender reads. */
+    clock?: () => Date,
   ) {
     this.outbox = new MailOutboxRepository(store);
     this.links = new UnsubscribeLinks(tokenSecret);
     this.confirmLinks = new ConfirmLinks(tokenSecret);
     const mail = config.mail;
     if (mail) {
-      this.sender = new MailSender(this.outbox, transport ?? smtpTransport(mail), mail.retry, logger);
+      const pacedGapMs = Math.round(60_000 / mail.limits.subscriberMailsPerMinute);
+      this.sender = new MailSender(this.outbox, transport ?? smtpTransport(mail), mail.retry, logger, clock, pacedGapMs);
       this.notices = new MailNotices(mail, this.links, this.confirmLinks, () => this.sender?.wake());
     } else {
       this.notices = noCommentNotices;
