@@ -115,12 +115,65 @@ function upsertBy<T, K>(existing: readonly T[], incoming: readonly T[], key: (it
   return result;
 }
 
+/**
+ * The records of an all-new plan (a blog import, server/API.md §E21), made before its mutation in
+ * steps with turns of the event loop between: made inside it, thousands of them held up every
+ * page for as long. The mutation then only checks and adds them.
+ */
+interface NewRecords {
+  articles: { record: ArticleRecord; content: string; views: number | undefined }[];
+  comments: CommentRecord[];
+}
+
+/** How many records are made between two turns of the event loop. */
+const RECORDS_PER_TURN = 200;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** An imported article's record, from its fields as the backup or the blog import has them. */
+function importedRecord(record: ArticleRecord): ArticleRecord {
+  if (record.notify_subscribers !== false) delete record.notify_subscribers;
+  if (record.subscribers_notified_at === undefined) delete record.subscribers_notified_at;
+  // It was public before it came: a restore or a blog import mails no subscriber, now or later (server/API.md §E23.11).
+  if (record.status === 'published' && record.subscribers_notified_at === undefined) record.arrived_public = true;
+  return record;
+}
+
+/** The records of an all-new plan, as {@link applyPlan} would make them of a plan that is not. */
+async function newRecords(
+  plan: ImportPlan,
+  bodyRev: (id: number) => number,
+  store: Pick<Store, 'bodies' | 'revisions'>,
+): Promise<NewRecords> {
+  const articles: NewRecords['articles'] = [];
+  // Slugs yield, with `-2`, to the plan's earlier ones; a stored article's makes the plan stale (checkAllNew).
+  const takenSlugs = new Set<string>();
+  for (const [index, { content, views, ...planned }] of (plan.articles ?? []).entries()) {
+    if (index % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await nextTurn();
+    const fields = { ...planned, slug: uniqueSlug(planned.slug, planned.id, (slug) => takenSlugs.has(slug)) };
+    takenSlugs.add(fields.slug);
+    const version = keepReplacedVersion(store, undefined, { ...fields, content }, 'import', 1);
+    articles.push({
+      record: importedRecord({ ...fields, ...version, deleted_at: null, body_rev: bodyRev(fields.id), revision: 1 }),
+      content,
+      views,
+    });
+  }
+  const comments: CommentRecord[] = [];
+  for (const [index, comment] of (plan.comments ?? []).entries()) {
+    if (index % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await nextTurn();
+    comments.push({ ...comment, ip_address: '', user_agent: '' });
+  }
+  return { articles, comments };
+}
+
 /** The in-memory part of an import; runs inside one store mutation after every check passed. */
 function applyPlan(
   state: StoreState,
   plan: ImportPlan,
   bodyRev: (id: number) => number,
   store: Pick<Store, 'bodies' | 'revisions'>,
+  made?: NewRecords,
 ): void {
   if (plan.siteBlocks) state.siteBlocks.items = upsertBy(state.siteBlocks.items, plan.siteBlocks, (block) => block.name);
   if (plan.skills) {
@@ -135,7 +188,16 @@ function applyPlan(
     state.avatars.items = normalizeAvatars(upsertOrdered(state.avatars.items, plan.avatars));
     raiseNextId(state.avatars);
   }
-  if (plan.articles) {
+  if (made) {
+    // Every article is new (checkAllNew): added at the end, as upsertBy would, without copying the list.
+    for (const { record, content, views } of made.articles) {
+      store.bodies.set(record.id, content);
+      if (views !== undefined) state.articleViews[String(record.id)] = views;
+      else delete state.articleViews[String(record.id)];
+      state.articles.items.push(record);
+    }
+    raiseNextId(state.articles);
+  } else if (plan.articles) {
     const stored = new Map(state.articles.items.map((article) => [article.id, article]));
     // An imported article's slug (its own, or the one its title gives) yields, with `-2`, to the
     // slug of a stored article the backup does not overwrite, and to the backup's earlier ones.
@@ -155,11 +217,7 @@ function applyPlan(
       if (views !== undefined) state.articleViews[key] = views;
       else if (!stored.has(fields.id)) delete state.articleViews[key];
       // An imported row replaces what an editor may have open: a new revision refuses their stale save.
-      const record: ArticleRecord = { ...fields, ...version, deleted_at: null, body_rev: bodyRev(fields.id), revision };
-      if (record.notify_subscribers !== false) delete record.notify_subscribers;
-      if (record.subscribers_notified_at === undefined) delete record.subscribers_notified_at;
-      // It was public before it came: a restore or a blog import mails no subscriber, now or later (server/API.md §E23.11).
-      if (record.status === 'published' && record.subscribers_notified_at === undefined) record.arrived_public = true;
+      const record = importedRecord({ ...fields, ...version, deleted_at: null, body_rev: bodyRev(fields.id), revision });
       // Drawings are not in a backup: an overwritten article keeps those its imported body still shows.
       const diagrams = stored.get(fields.id)?.diagrams;
       if (diagrams) {
@@ -171,10 +229,14 @@ function applyPlan(
     state.articles.items = upsertBy(state.articles.items, records, (article) => article.id);
     raiseNextId(state.articles);
   }
-  for (const comment of plan.comments ?? []) {
-    // Keep what only the live site knows: a backup has no IP address or user agent.
-    const previous = state.comments.find(comment.id);
-    state.comments.put({ ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' });
+  if (made) {
+    for (const comment of made.comments) state.comments.put(comment);
+  } else {
+    for (const comment of plan.comments ?? []) {
+      // Keep what only the live site knows: a backup has no IP address or user agent.
+      const previous = state.comments.find(comment.id);
+      state.comments.put({ ...comment, ip_address: previous?.ip_address ?? '', user_agent: previous?.user_agent ?? '' });
+    }
   }
   if (plan.redirects) state.redirects.items = mergeRedirects(state.redirects.items, plan.redirects);
   if (plan.readerStats) Object.assign(state.readerStats.days, plan.readerStats);
@@ -216,12 +278,12 @@ async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) =
 }
 
 /** Throws when a record was stored since `plan` (all new) was made under one of its ids or slugs. */
-function checkAllNew(state: StoreState, plan: ImportPlan): void {
+function checkAllNew(state: StoreState, plan: ImportPlan, made: NewRecords): void {
   const slugs = new Set(state.articles.items.map((article) => article.slug));
   const ids = new Set(state.articles.items.map((article) => article.id));
-  for (const article of plan.articles ?? []) {
-    if (ids.has(article.id)) throw new ImportPlanStaleError(`Article ${article.id} was stored during the import`);
-    if (slugs.has(article.slug)) throw new ImportPlanStaleError(`Slug ${article.slug} was taken during the import`);
+  for (const { record } of made.articles) {
+    if (ids.has(record.id)) throw new ImportPlanStaleError(`Article ${record.id} was stored during the import`);
+    if (slugs.has(record.slug)) throw new ImportPlanStaleError(`Slug ${record.slug} was taken during the import`);
   }
   for (const comment of plan.comments ?? []) {
     if (state.comments.find(comment.id)) throw new ImportPlanStaleError(`Comment ${comment.id} was stored during the import`);
@@ -287,6 +349,8 @@ export class BackupRepository {
         written.push({ id, rev });
         await this.store.writeBody(id, rev, content);
       });
+      const bodyRev = (id: number) => revs.get(id)?.next ?? 1;
+      const made = plan.allNew ? await newRecords(plan, bodyRev, this.store) : undefined;
       await this.store.mutate(this.collectionsOf(plan), (state) => {
         // Checks first: nothing may change if the plan no longer fits the stored data.
         const current = new Map(state.articles.items.map((article) => [article.id, article.body_rev]));
@@ -298,9 +362,9 @@ export class BackupRepository {
             throw new ImportPlanStaleError(`Article ${comment.article_id} disappeared during the import`);
           }
         }
-        if (plan.allNew) checkAllNew(state, plan);
+        if (made) checkAllNew(state, plan, made);
         applied = true;
-        applyPlan(state, plan, (id) => revs.get(id)?.next ?? 1, this.store);
+        applyPlan(state, plan, bodyRev, this.store, made);
       });
     } catch (error) {
       // Bodies are removed only if the change never reached memory; once it has, the store
