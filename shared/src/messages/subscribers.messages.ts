@@ -24,6 +24,7 @@ export const SubscriberMessages = {
   linkTitleUnsubscribe: '退订新文章通知',
   unsubscribed: '已退订：此邮箱不会再收到新文章通知。',
   unsubscribeInvalid: '退订链接无效或不完整',
+  backToSite: '返回网站',
 
   // The mails.
   confirmSubject: '请确认订阅新文章通知',

@@ -54,6 +54,7 @@ export function SubscribeForm({ placement }: { placement: 'article' | 'landing' 
           name="email"
           autoComplete="email"
           required
+          // SUBSCRIBER_EMAIL_MAX, written out: its module would bring zod into the public bundle.
           maxLength={254}
           placeholder={T.formPlaceholder}
           value={email}
