@@ -3,7 +3,9 @@
  * process on loopback beside a raw Node `http` ceiling, and prints throughput, latency, start-up,
  * memory (also with 50 kept versions of every article), the comment write cost on a small and a
  * huge site and with comment mail waiting on a down SMTP server, the JavaScript a visitor loads, and
- * a backup of the site while visitors read it (backup.ts), and the page-view hit (stats-hits.ts).
+ * a backup of the site while visitors read it (backup.ts), the page-view hit (stats-hits.ts), and a
+ * WordPress export of 5,000 posts moved in while a visitor reads pages (blog-import.ts;
+ * `--import-only` runs just that).
  * Figures only: nothing here passes or fails on a number, except failed requests (exit code 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { benchBackup } from './backup.js';
 import { drawDiagramsInAdmin } from './draw-diagrams.js';
 import { writeHistory } from './history.js';
 import { benchStatsHits } from './stats-hits.js';
+import { benchBlogImport } from './blog-import.js';
 
 const ARTICLE_COUNT = 2000;
 const SECONDS = 5;
@@ -320,6 +323,10 @@ async function main(): Promise<void> {
   await benchBackup();
 
   await mainStatsOnly();
+
+  // A big WordPress blog moved in while a visitor reads pages (server/API.md §E21).
+  console.info('');
+  await benchBlogImport();
 }
 
 /** `--stats-only`: the page-view hit against the raw ceiling (server/API.md §E23.1). */
@@ -334,4 +341,5 @@ async function mainStatsOnly(): Promise<void> {
 if (process.argv.includes('--comments-only')) await mainCommentsOnly();
 else if (process.argv.includes('--stats-only')) await mainStatsOnly();
 else if (process.argv.includes('--history-only')) await mainHistoryOnly();
+else if (process.argv.includes('--import-only')) await benchBlogImport();
 else await main();
