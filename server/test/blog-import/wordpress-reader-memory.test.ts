@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('the WordPress reader', () => {
+describe('the WordPress reader on a big export', () => {
   it('keeps no piece of the file it read alive: what it read takes less memory than the file', async () => {
     const before = heapUsed();
     const source = await readWordPress({
@@ -44,5 +44,23 @@ describe('the WordPress reader', () => {
     // Each post's guid (its source id) was a view into the 64 KB step of the file sax had read,
     // keeping every step alive: 2.4 times the file. Its own posts, comments and texts take 0.6.
     expect(kept).toBeLessThan(bytes);
+  });
+
+  it('reads the file in steps of at most 16 KB with a turn of the event loop between, so pages are answered meanwhile', async () => {
+    let steps = 0;
+    let stepsWithoutTurn = 0;
+    let turned = true;
+    const progress = () => {
+      steps += 1;
+      if (!turned) stepsWithoutTurn += 1;
+      turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+    };
+    await readWordPress({ path: file, size: bytes, options: {}, progress, signal: new AbortController().signal });
+    // Each step converts the posts it ends: at 64 KB, some ten posts at once.
+    expect(steps).toBeGreaterThanOrEqual(Math.ceil(bytes / (16 * 1024)));
+    expect(stepsWithoutTurn).toBe(0);
   });
 });

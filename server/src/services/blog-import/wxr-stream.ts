@@ -10,8 +10,12 @@ import { BlogSourceError } from './source.js';
 import type { ReadInput } from './source.js';
 
 const WXR_NAMESPACE = /^https?:\/\/wordpress\.org\/export\/1\.\d+\/?$/;
-/** Small reads: between two, the server answers its visitors (each read converts a few posts). */
-const READ_CHUNK_BYTES = 64 * 1024;
+/**
+ * Small reads: between two, the server answers its visitors (each read converts the posts it
+ * ends). 64 KB converted some ten posts at a time, a few tens of milliseconds each read on a
+ * busy machine, the time a page then waited (server/API.md §E21.2).
+ */
+const READ_CHUNK_BYTES = 16 * 1024;
 
 /** One `<item>` as read, before it becomes a post (or an attachment, or a skip). */
 export interface RawItem {
