@@ -28,3 +28,4 @@ export * from './backup-settings.js';
 export * from './blog-import.schema.js';
 export * from './reader-stats.js';
 export * from './subscribers.js';
+export * from './backup-names.js';

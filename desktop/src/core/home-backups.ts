@@ -7,7 +7,7 @@
  * - `copyLatestBackup(source, { folder, keep })`: downloads the newest successful backup unless it is
  *   already there, written under a temporary name, its sha256 compared with the run's, then renamed,
  *   so a file with a backup's name is always whole; then keeps the newest `keep` of that site.
- * - `pruneHomeBackups(folder, site, keep)`, `listHomeBackups(folder)`, `isFolioBackupName(name)`.
+ * - `pruneHomeBackups(folder, site, keep)`, `listHomeBackups(folder)`.
  * - `failureToTell(status, told)`: the failed run to tell the owner of, once its retry is over.
  * - `HomeBackups`: the above on a clock, with the folder, the count and the last copy kept on disk.
  */
@@ -18,7 +18,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import { BackupScreenMessages as M } from '@folio/shared';
+import { BackupScreenMessages as M, backupNameSite, backupNameTime, isFolioBackupName } from '@folio/shared';
 import type { BackupRun } from '@folio/shared';
 import type { HttpClient } from './http';
 import { envelopeMessage, isNetworkError } from './http';
@@ -29,19 +29,13 @@ export const HOME_BACKUPS_KEEP_DEFAULT = 7;
 /** The folder under the owner's documents the copies go to unless the owner picks another. */
 export const HOME_BACKUPS_FOLDER_NAME = 'Folio 备份';
 
-// The names the server gives its backups (server/API.md §E22): `folio-<site>-<UTC time>.json.gz`,
-// `.age` appended when encrypted. Retention only ever counts and deletes names of this form.
-const BACKUP_NAME = /^folio-([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)-(\d{8}T\d{6}\.\d{3}Z)\.json\.gz(\.age)?$/;
 const PARTIAL_SUFFIX = '.part';
 
-export function isFolioBackupName(name: string): boolean {
-  return BACKUP_NAME.test(name);
-}
-
-/** The site part and the sortable time of a backup's name. */
+/** The site part and the sortable time of a backup's name (the rule shared with the server). */
 function parseName(name: string): { site: string; time: string } | undefined {
-  const match = BACKUP_NAME.exec(name);
-  return match ? { site: match[1] ?? '', time: match[2] ?? '' } : undefined;
+  const site = backupNameSite(name);
+  const time = backupNameTime(name);
+  return site !== undefined && time !== undefined ? { site, time } : undefined;
 }
 
 /** A failure the owner can read: the server's own Chinese message, or ours. */

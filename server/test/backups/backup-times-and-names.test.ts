@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupName, isFolioBackupName, newestFirst, siteSlug } from '../../src/services/backups/backup-names.js';
+import { backupName, isFolioBackupName, newestFirst, siteSlug } from '@folio/shared';
 import { cronPattern, lastDue, nextDue, wasMissed } from '../../src/services/backups/backup-schedule.js';
 
 describe('schedule times', () => {

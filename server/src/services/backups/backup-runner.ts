@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.js';
 import type { BackupRunsRepository } from '../../store/backup-runs.repository.js';
 import { exportChunksOf } from '../backup-export.service.js';
 import { writeArchive, sha256Of } from './backup-archive.js';
-import { backupName, isFolioBackupName, newestFirst } from './backup-names.js';
+import { backupName, backupNameSite, newestFirst } from '@folio/shared';
 import type { HeldSnapshot } from './backup-snapshot.js';
 import type { BackupTarget } from './backup-target.js';
 
@@ -170,7 +170,7 @@ export class BackupRunner {
       return;
     }
     try {
-      await applyRetention(target, keep);
+      await applyRetention(target, keep, backupNameSite(name) ?? '');
     } catch (error) {
       // The backup itself is stored and verified; older ones stay until the next run.
       this.options.logger.error(`Retention at target ${target.id} failed`, error);
@@ -215,11 +215,12 @@ export class BackupRunner {
   }
 }
 
-/** Deletes Folio's own backups at `target` beyond the newest `keep`; other files are never listed, so never touched. */
-export async function applyRetention(target: BackupTarget, keep: number): Promise<void> {
+/** Deletes the site's own backups at `target` beyond the newest `keep`; other files are never listed, so never touched. */
+export async function applyRetention(target: BackupTarget, keep: number, site: string): Promise<void> {
+  // Only this site's backups count: another Folio site sharing the folder or bucket keeps its own.
   const names = (await target.list())
     .map((stored) => stored.name)
-    .filter(isFolioBackupName)
+    .filter((name) => backupNameSite(name) === site)
     .sort(newestFirst);
   for (const name of names.slice(keep)) await target.remove(name);
 }

@@ -8,7 +8,7 @@ import type { BackupRunsRepository } from '../../store/backup-runs.repository.js
 import type { BackupSettingsRepository, StoredBackupSettings } from '../../store/backup-settings.repository.js';
 import type { BackupImportService, ImportResult } from '../backup-import.service.js';
 import { readArchive } from './backup-archive.js';
-import { isEncryptedBackupName, isFolioBackupName, newestFirst, siteSlug } from './backup-names.js';
+import { isEncryptedBackupName, isFolioBackupName, newestFirst, siteSlug } from '@folio/shared';
 import type { BackupRunner, RunPlan, RunTarget } from './backup-runner.js';
 import { armSchedule, nextDue, wasMissed } from './backup-schedule.js';
 import { mergeSettings, presentSettings } from './backup-settings-view.js';

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { BackupMessages as M } from '@folio/shared';
 import { syncDirectory } from '@folio/shared/durable-file';
 import { writeAll } from './backup-archive.js';
-import { isFolioBackupName } from './backup-names.js';
+import { isFolioBackupName } from '@folio/shared';
 import type { BackupTarget, StoredBackup } from './backup-target.js';
 import { BackupTargetError } from './backup-target-error.js';
 

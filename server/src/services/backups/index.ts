@@ -14,7 +14,6 @@ import { createTarget } from './create-target.js';
 import type { TargetFactory } from './create-target.js';
 
 export { BackupsService } from './backups.service.js';
-export { isFolioBackupName } from './backup-names.js';
 
 /** What tests may change: the targets (a slow or failing one), the clock, the retry's delay, a pause before the archive. */
 export interface BackupHooks {

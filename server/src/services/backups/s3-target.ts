@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import { Upload } from '@aws-sdk/lib-storage';
 import { BackupTargetMessages as M } from '@folio/shared';
 import type { S3TargetSettings } from '@folio/shared';
-import { isFolioBackupName } from './backup-names.js';
+import { isFolioBackupName } from '@folio/shared';
 import type { BackupTarget, StoredBackup } from './backup-target.js';
 import { BackupTargetError } from './backup-target-error.js';
 import { networkFailure, readExactly, relay } from './remote-transfer.js';

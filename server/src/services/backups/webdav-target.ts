@@ -3,7 +3,7 @@ import { BackupTargetMessages as M } from '@folio/shared';
 import type { WebdavTargetSettings } from '@folio/shared';
 import { AuthType, createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
-import { backupNameTime, isFolioBackupName } from './backup-names.js';
+import { backupNameTime, isFolioBackupName } from '@folio/shared';
 import type { BackupTarget, StoredBackup } from './backup-target.js';
 import { BackupTargetError } from './backup-target-error.js';
 import { IdleWatchdog, networkFailure, readExactly, relay } from './remote-transfer.js';

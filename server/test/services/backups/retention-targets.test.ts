@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupName } from '../../../src/services/backups/backup-names.js';
+import { backupName } from '@folio/shared';
 import { applyRetention } from '../../../src/services/backups/backup-runner.js';
 import type { BackupTarget } from '../../../src/services/backups/backup-target.js';
 import { createTarget } from '../../../src/services/backups/create-target.js';
@@ -107,15 +107,18 @@ describe('retention at every kind of target', () => {
       const target: BackupTarget = createTarget(place.settings, { dataDir: path.join(dataParent, 'data') });
       const archive = await writeArchive(archives.dir, `${kind}.archive`, 256 * 1024);
 
+      // Another Folio site backing up to the same place: older than every run here, yet never pruned by it.
+      const otherSite = [1, 2, 3, 4].map((day) => backupName('other-example-org', new Date(Date.UTC(2026, 9, day)), false));
+      for (const name of otherSite) await target.upload(name, archive.path, archive.size);
       for (let run = 1; run <= 5; run += 1) {
         await target.upload(nameAt(run), archive.path, archive.size);
         if (run === 1) for (const name of OWNER_FILES) await place.putOwnerFile(name);
-        await applyRetention(target, 3);
+        await applyRetention(target, 3, 'blog-example-com');
       }
 
       const kept = [nameAt(3), nameAt(4), nameAt(5)];
-      expect((await target.list()).map((stored) => stored.name).sort()).toEqual(kept);
-      expect(await place.names()).toEqual([...OWNER_FILES, ...kept].sort());
+      expect((await target.list()).map((stored) => stored.name).sort()).toEqual([...otherSite, ...kept].sort());
+      expect(await place.names()).toEqual([...OWNER_FILES, ...otherSite, ...kept].sort());
     },
   );
 });

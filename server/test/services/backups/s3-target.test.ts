@@ -2,7 +2,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } fr
 import { BackupTargetMessages as M } from '@folio/shared';
 import type { S3TargetSettings } from '@folio/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backupName } from '../../../src/services/backups/backup-names.js';
+import { backupName } from '@folio/shared';
 import { BackupTargetError } from '../../../src/services/backups/backup-target-error.js';
 import { S3Target } from '../../../src/services/backups/s3-target.js';
 import { archiveFolder, closedPort, digestStream, silentServer, writeArchive } from '../../support/backup-file-fixtures.js';

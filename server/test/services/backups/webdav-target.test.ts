@@ -6,7 +6,7 @@ import path from 'node:path';
 import { BackupTargetMessages as M } from '@folio/shared';
 import type { WebdavTargetSettings } from '@folio/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backupName } from '../../../src/services/backups/backup-names.js';
+import { backupName } from '@folio/shared';
 import { BackupTargetError } from '../../../src/services/backups/backup-target-error.js';
 import { WebdavTarget } from '../../../src/services/backups/webdav-target.js';
 import { archiveFolder, closedPort, digestStream, silentServer, writeArchive } from '../../support/backup-file-fixtures.js';

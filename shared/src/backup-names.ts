@@ -1,7 +1,9 @@
 /**
  * The names of Folio's backups (server/API.md §E22): `folio-<site>-<UTC time>.json.gz`, `.age`
  * appended when encrypted. Retention and listings only ever touch names of this form, so an
- * owner's other files in the same folder or bucket are never deleted.
+ * owner's other files in the same folder or bucket are never deleted; retention also counts only
+ * the names of its own site, so two sites sharing a bucket never prune each other. Shared by the
+ * server and the desktop's copy at home.
  */
 
 const NAME = /^folio-([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)-(\d{8}T\d{6}\.\d{3}Z)\.json\.gz(\.age)?$/;
@@ -12,6 +14,11 @@ export const ENCRYPTED_EXTENSION = '.json.gz.age';
 /** Whether `name` is one of Folio's own backups. */
 export function isFolioBackupName(name: string): boolean {
   return NAME.test(name);
+}
+
+/** The site part of one of Folio's backup names (`blog-example-com`), or `undefined` for another name. */
+export function backupNameSite(name: string): string | undefined {
+  return NAME.exec(name)?.[1];
 }
 
 /** Whether the backup of this name is encrypted (age). */
