@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BackupRun } from '@folio/shared';
 import type { EnvelopeBody } from '../../../tests/support/test-server.js';
 import { snapshotDir } from '../fixtures/backup.js';
 import {
@@ -32,7 +33,7 @@ async function backupFile(passphrase?: string): Promise<{ bytes: Buffer; files: 
 }
 
 describe('a backup file sent to POST /api/admin/import', () => {
-  it('restores a .json.gz as it was stored', async () => {
+  it('restores a .json.gz as it was stored, after a safety backup of the site it replaces', async () => {
     const { bytes, files, hashes, id } = await backupFile();
     const target = await startBackupServer();
     servers.push(target);
@@ -45,6 +46,11 @@ describe('a backup file sent to POST /api/admin/import', () => {
     expect((await target.api('GET', `/api/admin/articles/${id}`, { token: target.token })).status).toBe(200);
     const uploads = path.join(target.server.dataDir, 'uploads');
     expect(await Promise.all(files.map((file) => sha256(path.join(uploads, file))))).toEqual(hashes);
+    const runs = await target.api<EnvelopeBody>('GET', '/api/admin/backups', { token: target.token });
+    expect((runs.body.data as BackupRun[]).find((run) => run.trigger === 'safety')).toMatchObject({
+      status: 'succeeded',
+      targets: [{ target: 'safety', status: 'succeeded', verified: true }],
+    });
   });
 
   it('restores a .json.gz.age with the passphrase header, and refuses a wrong one changing nothing', async () => {
@@ -60,6 +66,9 @@ describe('a backup file sent to POST /api/admin/import', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('口令不对，或者备份文件已损坏：没有做任何更改');
     expect(await snapshotDir(target.server.dataDir)).toEqual(before);
+    // Refused before the safety backup: not even that was made.
+    const runs = await target.api<EnvelopeBody>('GET', '/api/admin/backups', { token: target.token });
+    expect(runs.body.data).toEqual([]);
 
     const right = await target.api<EnvelopeBody>('POST', '/api/admin/import', {
       token: target.token,

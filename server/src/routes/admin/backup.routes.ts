@@ -43,10 +43,11 @@ export function registerBackupRoutes(router: Router, { services, realtime, requi
 
   router.post('/api/admin/import', requireAdmin, async (ctx) => {
     const result = await importer.exclusively(async () => {
-      // A backup archive as stored (server/API.md §E22), gzip or age, is read into the same JSON.
+      // A backup archive as stored (server/API.md §E22), gzip or age, is read into the same JSON,
+      // and restored after a safety backup of the site as it is, like a stored backup.
       if (ctx.is(ARCHIVE_CONTENT_TYPES)) {
         const passphrase = passphraseOf(ctx.get(PASSPHRASE_HEADER) || undefined);
-        return importer.import(await readUploadedArchive(ctx.req, LIMITS.importBodyBytes, passphrase));
+        return services.backups.restoreUploaded(await readUploadedArchive(ctx.req, LIMITS.importBodyBytes, passphrase));
       }
       await parseImportBody(ctx, async () => {});
       return importer.import(ctx.request.body);

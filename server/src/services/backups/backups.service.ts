@@ -135,6 +135,16 @@ export class BackupsService {
   }
 
   /**
+   * Restores a backup archive the owner sent as a file (`POST /api/admin/import`, server/API.md
+   * §E22), already read and checked whole: a safety backup of the site as it is comes first, as
+   * for a stored backup. The caller holds the import lock.
+   */
+  async restoreUploaded(body: unknown): Promise<ImportResult> {
+    await this.takeSafetyBackup();
+    return this.options.importer.import(body);
+  }
+
+  /**
    * At start: a run a kill interrupted is marked failed, half-written files are removed, the
    * schedule is armed, and a scheduled run missed while the server was down starts now.
    */
