@@ -168,6 +168,10 @@ export async function benchBlogImport(): Promise<void> {
           ],
         ],
       );
+    } catch (error) {
+      // What the server said last: why it failed, or why it is gone.
+      console.error(server.output().slice(-4000));
+      throw error;
     } finally {
       await stopServer(server, 'SIGTERM');
     }
