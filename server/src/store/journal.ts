@@ -123,7 +123,7 @@ export class Journal {
   /**
    * The journal of a commit and its text, `JSON.stringify` of it, made in pieces of about
    * {@link JOURNAL_PIECE_CHARS} with a turn of the event loop after each: a blog import's journal
-   * holds thousands of comment files (server/API.md §E21.6), and made at once it held up every
+   * holds thousands of comment files (server/API.md §E21.1), and made at once it held up every
    * page for as long. What it holds is fixed when the commit takes it (strings, and comment files
    * made from copies of records never changed in place), so changes made meanwhile are not in it.
    */
@@ -224,8 +224,8 @@ export class Journal {
   /**
    * Writes a journal's files, {@link FILES_AT_ONCE} at a time (each waits for its own fsync, which
    * the disk takes together), then syncs each directory they are in once: a blog import's 5,000
-   * comment files, one by one with a directory sync each, took most of a minute (server/API.md
-   * §E21.6). The order among files does not matter, as the journal on disk makes the commit and
+   * comment files, one by one with a directory sync each, took most of a minute (server/API.md §E21.1).
+   * The order among files does not matter, as the journal on disk makes the commit and
    * a start replays it whole; entries naming one file are still applied in their order. On a
    * failure no new file starts, and it throws once those under way have settled.
    */
