@@ -135,9 +135,9 @@ export class BackupsService {
   }
 
   /**
-   * Restores a backup archive the owner sent as a file (`POST /api/admin/import`, server/API.md
-   * §E22), already read and checked whole: a safety backup of the site as it is comes first, as
-   * for a stored backup. The caller holds the import lock.
+   * Restores a backup archive the owner sent as a file to `POST /api/admin/import` (server/API.md §E22),
+   * already read and checked whole: a safety backup of the site as it is comes first, as for a
+   * stored backup. The caller holds the import lock.
    */
   async restoreUploaded(body: unknown): Promise<ImportResult> {
     await this.takeSafetyBackup();
