@@ -53,9 +53,7 @@ export interface S3TargetSettings<Secret = SecretState> {
 }
 
 export type BackupTargetSettings<Secret = SecretState> =
-  | FolderTargetSettings
-  | WebdavTargetSettings<Secret>
-  | S3TargetSettings<Secret>;
+  FolderTargetSettings | WebdavTargetSettings<Secret> | S3TargetSettings<Secret>;
 
 /** `data` of `GET /api/admin/settings/backups`. */
 export interface BackupSettings {
