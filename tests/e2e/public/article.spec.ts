@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures.js';
 import {
   adminCall,
   articleIdByTitle,
+  BROWSER_USER_AGENT,
   createArticle,
   openPage,
   renderedMarkup,
@@ -47,8 +48,14 @@ test.describe('article page', () => {
     await context.close();
   });
 
-  test('Markdown with highlighted code and a Mermaid diagram rendered as SVG', async ({ page, server }) => {
+  test('Markdown with highlighted code and a Mermaid diagram rendered as SVG', async ({ page, request, server }) => {
     const id = await articleIdByTitle(server, WELCOME_TITLE);
+    // A reader's view, counted as the beacon counts it (server/API.md §E23.2), so the page has a count to show.
+    const hit = await request.post('/api/stats/hit', {
+      data: { path: `/articles/${id}` },
+      headers: { 'User-Agent': BROWSER_USER_AGENT },
+    });
+    expect(hit.status()).toBe(204);
     await routeExternal(page);
     await openPage(page, `/articles/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: WELCOME_TITLE })).toBeVisible();

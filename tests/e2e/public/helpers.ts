@@ -50,6 +50,14 @@ export async function createArticle(
 }
 
 /** The seeded sample article with a code block and a Mermaid diagram. */
+/**
+ * A desktop Chrome's User-Agent. Headless Chromium names itself HeadlessChrome, which the page-view
+ * counting rightly takes for a bot (server/API.md §E23.1): a test that wants a reader's view counted
+ * presents this one.
+ */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export const WELCOME_TITLE = '欢迎来到 Folio：我的第一篇博客';
 
 async function articleByTitle(server: TestServer, title: string): Promise<{ id: number; slug: string }> {

@@ -3,7 +3,7 @@ import type { StatsReport } from '@folio/shared';
 import { expect, test } from '../fixtures.js';
 import type { TestServer } from '../../support/test-server.js';
 import { TOKEN_KEY } from '../admin/admin-helpers.js';
-import { adminCall, articlePathByTitle, openPage, routeExternal, WELCOME_TITLE } from './helpers.js';
+import { adminCall, articlePathByTitle, BROWSER_USER_AGENT, openPage, routeExternal, WELCOME_TITLE } from './helpers.js';
 
 /**
  * Page-view statistics in Chromium (server/API.md §E23.1): one beacon per view with scripts on,
@@ -12,8 +12,7 @@ import { adminCall, articlePathByTitle, openPage, routeExternal, WELCOME_TITLE }
  * desktop Chrome's User-Agent.
  */
 
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-test.use({ userAgent: CHROME });
+test.use({ userAgent: BROWSER_USER_AGENT });
 
 const report = (server: TestServer) => adminCall<StatsReport>(server, 'GET', '/api/admin/stats');
 
