@@ -58,6 +58,26 @@ export interface BlogImportReport {
   warnings: string[];
 }
 
+/** A report with nothing done yet: where a job's report starts (and what tests build theirs from). */
+export function emptyBlogImportReport(fields: Partial<BlogImportReport> = {}): BlogImportReport {
+  return {
+    format: null,
+    articles_imported: 0,
+    articles_already_present: 0,
+    pages_imported: 0,
+    comments_imported: 0,
+    comments_already_present: 0,
+    skipped: [],
+    images_fetched: 0,
+    images_from_archive: 0,
+    images_failed: [],
+    redirects: [],
+    article_ids: [],
+    warnings: [],
+    ...fields,
+  };
+}
+
 export interface BlogImportPhaseProgress {
   phase: BlogImportPhase;
   done: number;

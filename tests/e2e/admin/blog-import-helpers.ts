@@ -1,26 +1,11 @@
 import type { Page, Request, WebSocketRoute } from '@playwright/test';
 import type { BlogImportJob, BlogImportPhase, BlogImportReport } from '@folio/shared';
-import { BLOG_IMPORT_PHASES } from '@folio/shared';
+import { BLOG_IMPORT_PHASES, emptyBlogImportReport } from '@folio/shared';
 
 export const JOB_ID = 'imp_test_1';
 
 export function buildReport(fields: Partial<BlogImportReport> = {}): BlogImportReport {
-  return {
-    format: 'wordpress',
-    articles_imported: 0,
-    articles_already_present: 0,
-    pages_imported: 0,
-    comments_imported: 0,
-    comments_already_present: 0,
-    skipped: [],
-    images_fetched: 0,
-    images_from_archive: 0,
-    images_failed: [],
-    redirects: [],
-    article_ids: [],
-    warnings: [],
-    ...fields,
-  };
+  return emptyBlogImportReport({ format: 'wordpress', ...fields });
 }
 
 /**

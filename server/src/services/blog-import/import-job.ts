@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BlogImportJobMessages as M } from '@folio/shared';
-import type { BlogImportJob, BlogImportOptions, BlogImportPhase, BlogImportReport } from '@folio/shared';
+import { BlogImportJobMessages as M, emptyBlogImportReport } from '@folio/shared';
+import type { BlogImportJob, BlogImportOptions, BlogImportPhase } from '@folio/shared';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { ImportPlanStaleError } from '../../store/backup.repository.js';
@@ -36,24 +36,6 @@ export interface ImportSlot {
 export interface ImportUpload {
   path: string;
   size: number;
-}
-
-function emptyReport(): BlogImportReport {
-  return {
-    format: null,
-    articles_imported: 0,
-    articles_already_present: 0,
-    pages_imported: 0,
-    comments_imported: 0,
-    comments_already_present: 0,
-    skipped: [],
-    images_fetched: 0,
-    images_from_archive: 0,
-    images_failed: [],
-    redirects: [],
-    article_ids: [],
-    warnings: [],
-  };
 }
 
 async function readHead(file: string): Promise<Buffer> {
@@ -172,7 +154,7 @@ export class BlogImportService {
       total: upload.size,
       phases: [],
       error: null,
-      report: { ...emptyReport(), format },
+      report: { ...emptyBlogImportReport(), format },
       started_at: isoNow(),
       finished_at: null,
     };

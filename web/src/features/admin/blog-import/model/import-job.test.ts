@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { emptyBlogImportReport } from '@folio/shared';
 import type { BlogImportJob, BlogImportReport } from '@folio/shared';
 import { addedNothing, capList, importOptionsFrom, laterJob, phaseViews } from './import-job';
 
-const emptyReport = (fields: Partial<BlogImportReport> = {}): BlogImportReport => ({
-  format: 'wordpress',
-  articles_imported: 0,
-  articles_already_present: 0,
-  pages_imported: 0,
-  comments_imported: 0,
-  comments_already_present: 0,
-  skipped: [],
-  images_fetched: 0,
-  images_from_archive: 0,
-  images_failed: [],
-  redirects: [],
-  article_ids: [],
-  warnings: [],
-  ...fields,
-});
+const emptyReport = (fields: Partial<BlogImportReport> = {}): BlogImportReport =>
+  emptyBlogImportReport({ format: 'wordpress', ...fields });
 
 const buildJob = (fields: Partial<BlogImportJob> = {}): BlogImportJob => ({
   id: 'job-1',
