@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { altTextOf, findPlaceholder, imageMarkdown, pendingImagesFor, splitImageFiles } from './image-placeholders';
 
-const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' });
+// A fixed time: two files made a millisecond apart would otherwise differ when compared whole.
+const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png', lastModified: 1_700_000_000_000 });
 
 describe('image placeholders', () => {
   it('gives two files of the same name placeholders that cannot be mistaken for each other', () => {
