@@ -25,6 +25,9 @@ const boxOf = (page: Page) =>
 async function subscribeThroughForm(page: Page, email: string): Promise<void> {
   const form = page.getByTestId('subscribe-form');
   await form.scrollIntoViewIfNeeded();
+  // A Mermaid diagram above is drawn as the reader nears it and grows from its placeholder: that
+  // move is the diagram's, not the form's, so the form is measured once no diagram is still drawing.
+  await expect(page.getByTestId('mermaid-rendering')).toHaveCount(0);
   const before = await boxOf(page);
   await form.getByLabel('邮箱').fill(email);
   await form.getByRole('button', { name: '订阅' }).click();
