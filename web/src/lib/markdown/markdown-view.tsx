@@ -46,11 +46,35 @@ function segmentsInDocument(key: string): MarkdownSegment[] | null {
   });
 }
 
-/** Renders the source in this browser, suspending until the renderer and its code grammars are loaded. */
+type MarkdownRenderer = Awaited<ReturnType<typeof loadMarkdownRenderer>>;
+
+/** A promise React reads as already settled: `use()` returns its value without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
+const NOTHING_TO_RENDER = settled(null);
+
+/** The renderer, once it and the grammars of the source's code blocks are loaded. */
+function rendererFor(source: string): Promise<MarkdownRenderer> {
+  const loaded = loadedMarkdownRenderer();
+  if (loaded && !loaded.loadCodeLanguages(source)) return settled(loaded);
+  return loadMarkdownRenderer().then(async (renderer) => {
+    await renderer.loadCodeLanguages(source);
+    return renderer;
+  });
+}
+
+/**
+ * Renders the source in this browser, suspending until the renderer and its code grammars are
+ * loaded. One promise per source, kept by useMemo, and one `use()` on every render: when a
+ * render suspends and React renders the component again reusing its hooks (a transition
+ * waiting for a module that arrives at once), it must meet the same `use()` of the same
+ * promise, or it throws for a component it is mounting (React's #467, reported as #520).
+ */
 function useRenderedSegments(source: string, skip: boolean, options: RenderOptions): MarkdownSegment[] | null {
-  const renderer = skip ? null : (loadedMarkdownRenderer() ?? use(loadMarkdownRenderer()));
-  const languages = renderer?.loadCodeLanguages(source);
-  if (languages) use(languages);
+  const request = useMemo(() => (skip ? NOTHING_TO_RENDER : rendererFor(source)), [skip, source]);
+  const renderer = use(request);
   const { sourceLines, images, eagerLeadImage } = options;
   return useMemo(
     () => (renderer ? renderer.renderMarkdownSegments(source, { sourceLines, images, eagerLeadImage }) : null),
