@@ -10,8 +10,13 @@ const TOKEN_KEY = 'folio_admin_token';
  * Chromium, which draws its Mermaid diagrams in both themes and uploads them. Resolves when the
  * server lists `count` drawn diagrams for the article.
  */
-export async function drawDiagramsInAdmin(serverUrl: string, articleId: number, count: number): Promise<void> {
-  const token = await login(serverUrl, { password: PROCESS_ADMIN_PASSWORD });
+export async function drawDiagramsInAdmin(
+  serverUrl: string,
+  articleId: number,
+  count: number,
+  password = PROCESS_ADMIN_PASSWORD,
+): Promise<void> {
+  const token = await login(serverUrl, { password });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
