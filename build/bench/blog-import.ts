@@ -2,7 +2,7 @@
  * The blog-import figures of `npm run bench` (server/API.md §E21): a WordPress export of 5,000
  * posts and about 20,000 threaded comments (wxr-corpus.ts) uploaded through
  * `POST /api/admin/imports` to the real server entry as `npm start` runs it, on a temp data dir,
- * and followed to the end. Meanwhile one visitor asks, one after another every 50 ms, for the
+ * and followed to the end. Meanwhile one visitor (in a worker thread: page-reader.ts) asks, every 50 ms, for the
  * landing page and an article page. Prints the import's time, each phase's (as the job's phases
  * were seen changing, every 50 ms), the server's peak resident memory and the pages' latencies
  * during the import. The images point at a loopback address, refused at once: images aside.
@@ -18,6 +18,7 @@ import type { BlogImportJob } from '../../shared/src/blog-import.js';
 import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/test/support/server-process.js';
 import { login } from '../../tests/support/test-server.js';
 import { rssMb, waitFor200 } from './measure.js';
+import { readPagesAside } from './page-reader.js';
 import { printTable } from './report.js';
 import { wxrCorpus } from './wxr-corpus.js';
 
@@ -38,33 +39,8 @@ function latencies(times: readonly number[]): string {
   return `${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.99).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)}`;
 }
 
-interface PageTimes {
-  times: number[];
-  slowest: { ms: number; url: string; atSecond: number }[];
-}
-
-/** One visitor: the landing page and an article page in turn, `PAGE_EVERY_MS` apart, until `done`. */
-async function readPages(urls: readonly string[], done: Promise<unknown>, since: number): Promise<PageTimes> {
-  let stop = false;
-  void done.finally(() => {
-    stop = true;
-  });
-  const result: PageTimes = { times: [], slowest: [] };
-  for (let n = 0; !stop; n += 1) {
-    const url = urls[n % urls.length] as string;
-    const startedAt = performance.now();
-    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    await response.arrayBuffer();
-    const ms = performance.now() - startedAt;
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status} during the import`);
-    result.times.push(ms);
-    result.slowest.push({ ms, url, atSecond: (startedAt - since) / 1000 });
-    result.slowest.sort((a, b) => b.ms - a.ms);
-    result.slowest.length = Math.min(result.slowest.length, 3);
-    await sleep(PAGE_EVERY_MS);
-  }
-  return result;
-}
+/** One visitor: the landing page and an article page in turn, `PAGE_EVERY_MS` apart. */
+const reading = (sinceEpochMs: number) => ({ readers: 1, pauseMs: PAGE_EVERY_MS, sinceEpochMs });
 
 async function getJson<T>(url: string, token: string): Promise<T> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
@@ -93,7 +69,7 @@ export async function benchBlogImport(): Promise<void> {
       await sleep(IDLE_AFTER_MS);
       const idleRss = await rssMb(server.pid);
       // The same visitor without an import: on a shared machine, what the pages cost anyway.
-      const baseline = await readPages(pages, sleep(BASELINE_MS), performance.now());
+      const baseline = await readPagesAside(pages, sleep(BASELINE_MS), reading(Date.now()));
 
       let peakRss = idleRss;
       const peakByPhase = new Map<string, number>();
@@ -107,6 +83,7 @@ export async function benchBlogImport(): Promise<void> {
           .catch(() => undefined);
       }, 50);
       const startedAt = performance.now();
+      const startedAtEpoch = Date.now();
       const form = new FormData();
       form.append('file', file, 'wordpress.WordPress.2024-01-05.xml');
       form.append('options', JSON.stringify({ site_url: 'https://old-blog.example.com' }));
@@ -131,7 +108,7 @@ export async function benchBlogImport(): Promise<void> {
           await sleep(POLL_EVERY_MS);
         }
       })();
-      const during = await readPages(pages, finished, startedAt);
+      const during = await readPagesAside(pages, finished, reading(startedAtEpoch));
       const job = await finished;
       const wallMs = performance.now() - startedAt;
       clearInterval(sampler);
@@ -163,8 +140,13 @@ export async function benchBlogImport(): Promise<void> {
           [`pages, no import: p50 / p99 / max (ms)`, `${latencies(baseline.times)} (${baseline.times.length} pages)`],
           [`pages during the import: p50 / p99 / max (ms)`, `${latencies(during.times)} (${during.times.length} pages)`],
           [
-            'slowest pages (ms at s)',
-            during.slowest.map(({ ms, atSecond }) => `${ms.toFixed(0)} at ${atSecond.toFixed(1)}`).join(', '),
+            'slowest pages (ms at s, which)',
+            during.slowest
+              .map(
+                ({ ms, url, atSecond }) =>
+                  `${ms.toFixed(0)} at ${atSecond.toFixed(1)} ${new URL(url).pathname === '/' ? '/' : 'article'}`,
+              )
+              .join(', '),
           ],
         ],
       );

@@ -54,6 +54,8 @@ export class ArticleIndex {
   private compaction: Promise<void> | null = null;
   /** Told how each background compaction went: a failed one is answered to no request. */
   private health: StorageHealth | null = null;
+  /** JSON of records not stored yet, made ahead of the commit that writes them ({@link serializeAhead}). */
+  private readonly serializedAhead = new WeakMap<ArticleRecord, { json: string; fields: ArticleRecord }>();
 
   private constructor(
     private readonly dataDir: string,
@@ -123,6 +125,29 @@ export class ArticleIndex {
   }
 
   /**
+   * Serialises records that are not in the index yet and that nothing changes before a mutation
+   * adds them (a blog import's new articles, made in turns before its one mutation), so the
+   * commit that writes them joins their JSON instead of making it while it holds the event loop.
+   * Each is used once, and only while every field of the record still holds what it held then
+   * (fields are replaced, never changed inside): a commit that fails, or a record another mutation
+   * set a field of meanwhile, is serialised afresh.
+   */
+  serializeAhead(records: readonly ArticleRecord[]): void {
+    for (const record of records) this.serializedAhead.set(record, { json: JSON.stringify(record), fields: { ...record } });
+  }
+
+  /** The record's JSON made ahead, unless a field of it was set since (then the commit makes it afresh). */
+  private takeSerializedAhead(record: ArticleRecord): string | undefined {
+    const ahead = this.serializedAhead.get(record);
+    this.serializedAhead.delete(record);
+    if (!ahead) return undefined;
+    const keys = Object.keys(record) as (keyof ArticleRecord)[];
+    const unchanged =
+      keys.length === Object.keys(ahead.fields).length && keys.every((key) => Object.is(record[key], ahead.fields[key]));
+    return unchanged ? ahead.json : undefined;
+  }
+
+  /**
    * The line the next commit appends for what changed since the last one, or undefined when no
    * record did (a create's id reservation changes only the counter, which rides along with the
    * next line; an id never stored may be handed out again after a crash, as nobody saw it).
@@ -136,7 +161,7 @@ export class ArticleIndex {
     const entry: ArticleLogEntry = { next_id: this.collection.next_id };
     if (changes.put.length > 0) entry.put = changes.put;
     if (changes.delete.length > 0) entry.delete = changes.delete;
-    const line = serializeLogEntry(entry);
+    const line = serializeLogEntry(entry, (record) => this.takeSerializedAhead(record));
     const applyViews = this.views.capture(changes.put);
     const at = this.logBytes;
     const end = at + Buffer.byteLength(line);

@@ -122,7 +122,8 @@ function upsertBy<T, K>(existing: readonly T[], incoming: readonly T[], key: (it
  */
 interface NewRecords {
   articles: { record: ArticleRecord; content: string; views: number | undefined }[];
-  comments: CommentRecord[];
+  /** By article, in the plan's order. */
+  comments: Map<number, CommentRecord[]>;
 }
 
 /** How many records are made between two turns of the event loop. */
@@ -143,7 +144,7 @@ function importedRecord(record: ArticleRecord): ArticleRecord {
 async function newRecords(
   plan: ImportPlan,
   bodyRev: (id: number) => number,
-  store: Pick<Store, 'bodies' | 'revisions'>,
+  store: Pick<Store, 'bodies' | 'revisions' | 'serializeArticlesAhead'>,
 ): Promise<NewRecords> {
   const articles: NewRecords['articles'] = [];
   // Slugs yield, with `-2`, to the plan's earlier ones; a stored article's makes the plan stale (checkAllNew).
@@ -159,10 +160,17 @@ async function newRecords(
       views,
     });
   }
-  const comments: CommentRecord[] = [];
+  // Their JSON too: the commit then joins it rather than making it while it holds the event loop.
+  for (let start = 0; start < articles.length; start += RECORDS_PER_TURN) {
+    await nextTurn();
+    store.serializeArticlesAhead(articles.slice(start, start + RECORDS_PER_TURN).map(({ record }) => record));
+  }
+  const comments = new Map<number, CommentRecord[]>();
   for (const [index, comment] of (plan.comments ?? []).entries()) {
     if (index % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await nextTurn();
-    comments.push({ ...comment, ip_address: '', user_agent: '' });
+    const group = comments.get(comment.article_id) ?? [];
+    if (group.length === 0) comments.set(comment.article_id, group);
+    group.push({ ...comment, ip_address: '', user_agent: '' });
   }
   return { articles, comments };
 }
@@ -230,7 +238,7 @@ function applyPlan(
     raiseNextId(state.articles);
   }
   if (made) {
-    for (const comment of made.comments) state.comments.put(comment);
+    for (const [articleId, comments] of made.comments) state.comments.putNewGroup(articleId, comments);
   } else {
     for (const comment of plan.comments ?? []) {
       // Keep what only the live site knows: a backup has no IP address or user agent.

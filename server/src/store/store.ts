@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Low } from 'lowdb';
 import { DurableJsonFile, serialize } from '@folio/shared/durable-file';
 import { ArticleIndex } from './article-index.js';
@@ -125,6 +126,11 @@ export class Store {
 
   get uploadsDir(): string {
     return path.join(this.dataDir, UPLOADS_DIR);
+  }
+
+  /** See ArticleIndex.serializeAhead: for new records a coming mutation adds as they are. */
+  serializeArticlesAhead(records: readonly ArticleRecord[]): void {
+    this.articleIndex.serializeAhead(records);
   }
 
   get bodiesDir(): string {
@@ -376,7 +382,10 @@ export class Store {
   private commit(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      this.committing ??= this.runCommits();
+      // A turn of the event loop between a change and the commit that takes it: a change that
+      // takes long (a blog import's one mutation) and the serialising of what it changed then
+      // hold the requests waiting meanwhile up one after the other, not both at once.
+      this.committing ??= nextTurn().then(() => this.runCommits());
     });
   }
 

@@ -38,6 +38,31 @@ async function reopenedArticles() {
 }
 
 describe('article index on disk', () => {
+  it('writes records serialised ahead of their commit as they are when it comes, a field set meanwhile included', async () => {
+    const store = await Store.open(dataDir);
+    const first = await new ArticlesRepository(store).create(buildArticle({ title: '模板' }));
+    // New records as a blog import makes them before its one mutation (backup.repository.ts).
+    const newRecord = (id: number, title: string) => ({ ...structuredClone(first), id, slug: `article-${id}`, title });
+    const kept = newRecord(first.id + 1, '提前序列化的');
+    const changed = newRecord(first.id + 2, '提前序列化后又改过的');
+    for (const record of [kept, changed]) await store.writeBody(record.id, record.body_rev, '# 正文');
+    store.serializeArticlesAhead([kept, changed]);
+    changed.title = '提交前改过的标题';
+    await store.mutate(['articles'], (state) => {
+      state.articles.items.push(kept, changed);
+      state.articles.next_id = changed.id + 1;
+    });
+
+    const [log] = await logNames();
+    const last = JSON.parse((await readText(log ?? '')).trimEnd().split('\n').at(-1) ?? '') as {
+      next_id: number;
+      put: { id: number; title: string }[];
+    };
+    expect(last.next_id).toBe(changed.id + 1);
+    expect(last.put.map(({ title }) => title)).toEqual(['提前序列化的', '提交前改过的标题']);
+    expect((await reopenedArticles()).items.map(({ title }) => title)).toEqual(['模板', '提前序列化的', '提交前改过的标题']);
+  });
+
   it('stores a save as one line appended to the log, leaving articles.json as it was', async () => {
     const store = await Store.open(dataDir);
     const articles = new ArticlesRepository(store);

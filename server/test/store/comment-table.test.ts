@@ -44,6 +44,38 @@ function openTable(disk: ReturnType<typeof fakeDisk>): CommentTable {
 }
 
 describe('CommentTable', () => {
+  it('adds a new article’s comments as one group, as putting them one by one does', () => {
+    const held = { ...comment(12, 7), status: 'pending' as const };
+    const owner = { ...comment(13, 7), is_owner: true };
+    const group = [comment(11, 7), held, owner];
+    const one = openTable(fakeDisk({ 1: [comment(1, 1)] }));
+    for (const record of group) one.put(record);
+    const whole = openTable(fakeDisk({ 1: [comment(1, 1)] }));
+    whole.putNewGroup(7, group);
+
+    for (const table of [one, whole]) {
+      expect(table.forArticle(7)).toEqual(group);
+      expect(table.countFor(7)).toBe(3);
+      expect(table.visibleCountFor(7)).toBe(2);
+      expect(table.heldCount).toBe(1);
+      expect(table.visitorCountFrom(1)).toBe(3);
+      expect(table.next_id).toBe(14);
+      expect(table.fileOf(7)?.items).toEqual(group);
+      expect(table.takeChanged()).toEqual([7]);
+    }
+  });
+
+  it('adds a group one comment at a time when its article has comments or an id is taken', () => {
+    const table = openTable(fakeDisk({ 1: [comment(1, 1)] }));
+    table.putNewGroup(1, [comment(2, 1)]);
+    expect(table.forArticle(1).map(({ id }) => id)).toEqual([1, 2]);
+    // Id 2 moves to article 3, as put moves a comment whose article changed.
+    table.putNewGroup(3, [comment(2, 3), comment(4, 3)]);
+    expect(table.forArticle(1).map(({ id }) => id)).toEqual([1]);
+    expect(table.forArticle(3).map(({ id }) => id)).toEqual([2, 4]);
+    expect(table.size).toBe(3);
+  });
+
   it('holds counts at start and reads an article’s comments from its file when first asked, then keeps them', () => {
     const disk = fakeDisk({ 1: [comment(1, 1), comment(2, 1)], 2: [comment(3, 2)] });
     const table = openTable(disk);

@@ -82,6 +82,8 @@ class WxrAssembler implements WxrHandlers {
   private readonly ownSiteUrl: boolean;
   /** The blog's distance from UTC, learnt from an item that gives both its local and GMT dates. */
   private offsetMinutes: number | null = null;
+  /** Bodies to convert once the parser has gone through the step of the file that ended them. */
+  private readonly conversions: (() => void)[] = [];
   /** Work that needs the whole file first: galleries, covers and reusable blocks name items listed later. */
   private readonly pending: {
     post: SourcePost;
@@ -155,9 +157,20 @@ class WxrAssembler implements WxrHandlers {
     }
     // A gallery or a reusable block may be listed further down the file: such a body waits for the end.
     const deferredBody = bodyNeedsWholeExport(item.content) ? item.content : null;
-    if (deferredBody === null) post.content = this.markdown(item.postId, item.content);
+    if (deferredBody === null) this.conversions.push(() => (post.content = this.markdown(item.postId, item.content)));
     this.pending.push({ post, postId: item.postId, deferredBody, thumbnailId: item.meta.get('_thumbnail_id') ?? '', local });
     this.posts.push(post);
+  }
+
+  /**
+   * Converts the bodies of the posts the last step of the file ended, a turn of the event loop
+   * after each: one long post takes tens of milliseconds, and a step can end several.
+   */
+  async afterStep(): Promise<void> {
+    for (let convert = this.conversions.shift(); convert; convert = this.conversions.shift()) {
+      convert();
+      await nextTurn();
+    }
   }
 
   /** What needed the whole file: galleries, covers and dates given only in the blog's time. */

@@ -92,6 +92,12 @@ export interface WxrHandlers {
   /** The channel's `<link>`, `wp:base_blog_url` and `wp:base_site_url`, as they come. */
   siteAddress(url: string): void;
   item(item: RawItem): void;
+  /**
+   * Called after each step of the file went through the parser: the handler does here, yielding
+   * as it likes, the slow work the step's items left it (converting their bodies), so no step
+   * holds the event loop for all of its posts at once.
+   */
+  afterStep?(): Promise<void>;
 }
 
 /** Where the parser stands: the elements that decide what a text belongs to. */
@@ -181,11 +187,13 @@ export async function streamWxr(input: ReadInput, handlers: WxrHandlers): Promis
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       input.signal.throwIfAborted();
       parser.write(decoder.write(chunk));
+      await handlers.afterStep?.();
       read += chunk.length;
       input.progress(read, input.size);
     }
     parser.write(decoder.end());
     parser.close();
+    await handlers.afterStep?.();
   } finally {
     stream.destroy();
   }
