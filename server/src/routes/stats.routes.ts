@@ -116,6 +116,15 @@ async function countHit(
  */
 export function statsHitEndpoint(context: AppContext) {
   const proxies = { trust: context.config.trustProxy, hops: context.config.trustProxyHops };
+  // Hits are answered at once and counted a turn of the event loop later, all those that came
+  // meanwhile together: under a burst the answers go out first, and the counting no longer sits
+  // between reading one request and the next (a fifth more hits a second in build/bench/stats-hits.ts).
+  let uncounted: (() => Promise<void>)[] = [];
+  const countWaiting = () => {
+    const batch = uncounted;
+    uncounted = [];
+    for (const count of batch) void count();
+  };
   return (request: IncomingMessage, response: ServerResponse): Promise<void> | undefined => {
     if (request.method !== 'POST' || (request.url ?? '').split('?', 1)[0] !== HIT_PATH) return undefined;
     return (async () => {
@@ -126,9 +135,11 @@ export function statsHitEndpoint(context: AppContext) {
         response.end();
         const address = clientAddressOf(request, proxies);
         const page = countedPage(context.services, hit.path);
-        await countHit(context, { page, referrer: hit.referrer, token: hit.token, address }, request).catch((error: unknown) =>
-          context.logger.error('Could not count a page view', error),
-        );
+        const count = () =>
+          countHit(context, { page, referrer: hit.referrer, token: hit.token, address }, request).catch((error: unknown) =>
+            context.logger.error('Could not count a page view', error),
+          );
+        if (uncounted.push(count) === 1) setImmediate(countWaiting);
       } catch (thrown) {
         if (response.headersSent) {
           context.logger.error('Could not count a page view', thrown);

@@ -5,6 +5,8 @@ import type { Store } from './store.js';
 /** The dimensions a day is broken down by (server/API.md §E23.2). */
 export type StatsDimension = 'paths' | 'referrers' | 'devices' | 'browsers';
 
+export const STATS_DIMENSIONS: readonly StatsDimension[] = ['paths', 'referrers', 'devices', 'browsers'];
+
 /** How many days are kept: two years and a day, so a year compares with the one before it. */
 export const STATS_RETENTION_DAYS = 731;
 
@@ -56,7 +58,7 @@ export class ReaderStatsRepository {
         dropDaysBefore(days, view.day);
       }
       add(day, view.newVisitor.day);
-      for (const dimension of ['paths', 'referrers', 'devices', 'browsers'] as const) {
+      for (const dimension of STATS_DIMENSIONS) {
         const key = view.keys[dimension];
         if (key === null) continue;
         const table = day[dimension];

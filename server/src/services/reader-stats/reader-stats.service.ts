@@ -13,6 +13,9 @@ export const STATS_RANKING_ROWS = 100;
 /** The shortest time between two `admin:stats-live` events (server/API.md §E23.4). */
 export const LIVE_EVENT_INTERVAL_MS = 2000;
 
+/** How many `Host` headers' sets of own hosts are remembered. */
+const OWN_HOST_MEMO_ENTRIES = 64;
+
 /** How often the live count is looked at without a view, so visitors leaving the window are told too. */
 const LIVE_SWEEP_MS = 30_000;
 
@@ -65,6 +68,7 @@ export class ReaderStatsService {
   private readonly visitors: VisitorDays;
   private readonly now: () => Date;
   private readonly ownHosts: Set<string>;
+  private readonly ownHostsByRequestHost = new Map<string, ReadonlySet<string>>();
   private subscriberCount: () => number = () => 0;
   private liveListener: ((live: StatsLive) => void) | undefined;
   private liveTold = 0;
@@ -90,7 +94,7 @@ export class ReaderStatsService {
     if (isPrefetch(hit.headers)) return 'prefetch';
     if (hit.token !== undefined && this.deps.isOwnerToken(hit.token)) return 'owner';
     const at = this.now();
-    const own = new Set(this.ownHosts).add(siteHost(requestHost));
+    const own = this.ownHostsServedAs(requestHost);
     const keys: Record<StatsDimension, string | null> = {
       paths: hit.page.path,
       referrers: referrerSite(hit.referrer, own),
@@ -105,6 +109,18 @@ export class ReaderStatsService {
     if (hit.page.articleId !== undefined) this.deps.addArticleView(hit.page.articleId);
     this.liveMayHaveMoved();
     return 'counted';
+  }
+
+  /** The blog's own hosts with the one a page was served under: made once per `Host` a hit names. */
+  private ownHostsServedAs(requestHost: string): ReadonlySet<string> {
+    let hosts = this.ownHostsByRequestHost.get(requestHost);
+    if (!hosts) {
+      // Any client can name any Host: the memo starts afresh rather than grow with them.
+      if (this.ownHostsByRequestHost.size >= OWN_HOST_MEMO_ENTRIES) this.ownHostsByRequestHost.clear();
+      hosts = new Set(this.ownHosts).add(siteHost(requestHost));
+      this.ownHostsByRequestHost.set(requestHost, hosts);
+    }
+    return hosts;
   }
 
   /** The report of server/API.md §E23.3 over `from`…`to` (validated `YYYY-MM-DD`, from ≤ to). */

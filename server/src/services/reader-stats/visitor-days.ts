@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { STATS_DIMENSIONS } from '../../store/reader-stats.repository.js';
 import type { StatsDimension } from '../../store/reader-stats.repository.js';
 
 /** How long a visitor counts as "now" after their last view (server/API.md §E23.4). */
@@ -17,8 +18,12 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 export class VisitorDays {
   private day = '';
   private salt = Buffer.alloc(0);
-  /** `hash` for the day, `dimension \0 key \0 hash` for each key: whether the visitor was counted there. */
-  private seen = new Set<string>();
+  /**
+   * Each visitor seen today, with the `dimension \0 key` entries they were counted under. By
+   * visitor rather than one set of every pair: a visitor's first view (most views) is then one
+   * entry, not five lookups in a set of long strings that grows all day.
+   */
+  private seen = new Map<string, string[]>();
   /** Each visitor's last view, for the live count. */
   private readonly lastSeen = new Map<string, number>();
 
@@ -30,7 +35,7 @@ export class VisitorDays {
     if (day !== this.day) {
       this.day = day;
       this.salt = randomBytes(32);
-      this.seen = new Set();
+      this.seen = new Map();
     }
     return createHash('sha256')
       .update(this.salt)
@@ -49,17 +54,32 @@ export class VisitorDays {
     keys: Record<StatsDimension, string | null>,
   ): { day: boolean } & Record<StatsDimension, boolean> {
     this.lastSeen.set(visitor, at.getTime());
-    const first = (entry: string): boolean => {
-      if (this.seen.has(entry)) return false;
-      this.seen.add(entry);
+    const entry = (dimension: StatsDimension): string | null => {
+      const key = keys[dimension];
+      return key === null ? null : `${dimension}\0${key}`;
+    };
+    const counted = this.seen.get(visitor);
+    if (!counted) {
+      const entries = STATS_DIMENSIONS.map(entry).filter((text) => text !== null);
+      this.seen.set(visitor, entries);
+      const isKey = (dimension: StatsDimension) => keys[dimension] !== null;
+      return {
+        day: true,
+        paths: isKey('paths'),
+        referrers: isKey('referrers'),
+        devices: isKey('devices'),
+        browsers: isKey('browsers'),
+      };
+    }
+    // A visitor's own entries are few: a reader sees a handful of pages a day.
+    const newIn = (dimension: StatsDimension): boolean => {
+      const text = entry(dimension);
+      if (text === null || counted.includes(text)) return false;
+      counted.push(text);
       return true;
     };
-    const newIn = (dimension: StatsDimension): boolean => {
-      const key = keys[dimension];
-      return key !== null && first(`${dimension}\0${key}\0${visitor}`);
-    };
     return {
-      day: first(visitor),
+      day: false,
       paths: newIn('paths'),
       referrers: newIn('referrers'),
       devices: newIn('devices'),
