@@ -17,6 +17,7 @@ import { PROCESS_ADMIN_PASSWORD, spawnServer, stopServer } from '../../server/te
 import { login } from '../../tests/support/test-server.js';
 import { rssMb, waitFor200 } from './measure.js';
 import { phonePhoto } from './phone-photos.js';
+import { readPagesAside } from './page-reader.js';
 import { printTable } from './report.js';
 import { seedSite } from './seed.js';
 
@@ -36,26 +37,9 @@ interface Latencies {
 const percentile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
-/** `READERS` loops fetching article pages one after another until `done` resolves. */
+/** `READERS` visitors loading article pages one after another until `done`, from a worker thread (page-reader.ts). */
 async function readPages(urls: readonly string[], done: Promise<unknown>): Promise<Latencies> {
-  let stop = false;
-  void done.finally(() => {
-    stop = true;
-  });
-  const times: number[] = [];
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: READERS }, async (_, reader) => {
-      for (let n = reader; !stop; n += READERS) {
-        const startedAt = performance.now();
-        const response = await fetch(urls[n % urls.length] as string, { headers: { 'accept-encoding': 'gzip' } });
-        await response.arrayBuffer();
-        times.push(performance.now() - startedAt);
-        if (response.status !== 200) failures += 1;
-      }
-    }),
-  );
-  if (failures > 0) throw new Error(`${failures} page requests failed`);
+  const { times } = await readPagesAside(urls, done, { readers: READERS, pauseMs: 0, sinceEpochMs: Date.now() });
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), count: times.length };
 }
