@@ -118,7 +118,8 @@ export function statsHitEndpoint(context: AppContext) {
   const proxies = { trust: context.config.trustProxy, hops: context.config.trustProxyHops };
   // Hits are answered at once and counted a turn of the event loop later, all those that came
   // meanwhile together: under a burst the answers go out first, and the counting no longer sits
-  // between reading one request and the next (a fifth more hits a second in build/bench/stats-hits.ts).
+  // between reading one request and the next (half again as many hits a second in
+  // build/bench/stats-hits.ts).
   let uncounted: (() => Promise<void>)[] = [];
   const countWaiting = () => {
     const batch = uncounted;

@@ -148,7 +148,9 @@ export class CommentTable {
    * already stored, go through {@link put}.
    */
   putNewGroup(articleId: number, comments: readonly CommentRecord[]): void {
-    const fits = !this.counts.has(articleId) && comments.every((c) => c.article_id === articleId && !this.articleOf.has(c.id));
+    const fits =
+      !this.counts.has(articleId) &&
+      comments.every((comment) => comment.article_id === articleId && !this.articleOf.has(comment.id));
     if (!fits || new Set(comments.map((comment) => comment.id)).size !== comments.length) {
       for (const comment of comments) this.put(comment);
       return;
