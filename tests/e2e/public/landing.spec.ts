@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import {
   adminCall,
+  articlePathByTitle,
   createArticle,
   openPage,
   renderedMarkup,
@@ -166,6 +167,9 @@ test.describe('landing page', () => {
   });
 
   test('owner HTML that arrives live, after the page is usable, is sanitised in the browser too', async ({ page, server }) => {
+    // An article whose diagram no admin has drawn: the reader's browser draws it with Mermaid below.
+    await createArticle(server, { title: '浏览器里画的图表', content: '```mermaid\ngraph LR\n  甲 --> 乙\n```\n' });
+    const diagramArticle = await articlePathByTitle(server, '浏览器里画的图表');
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -200,8 +204,8 @@ test.describe('landing page', () => {
     // The sanitiser's rules stay its own: Mermaid cleans each diagram it draws with DOMPurify too,
     // and a diagram drawn after owner HTML was cleaned keeps the attributes it is drawn with.
     // The card links to the article's slug address (server/API.md §E19).
-    await page.locator('a[href="/articles/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke"]').first().click();
-    await expect(page).toHaveURL(/\/articles\/huan-ying-lai-dao-folio-wo-de-di-yi-pian-bo-ke$/);
+    await page.locator(`a[href="${diagramArticle}"]`).first().click();
+    await expect(page).toHaveURL(new URL(diagramArticle, page.url()).href);
     const svg = (await scrollToDiagram(page)).locator('svg');
     await expect(svg).toHaveAttribute('viewBox', /^[\d.-]+ [\d.-]+ [\d.]+ [\d.]+$/);
     await expect(svg.locator('path[d]').first()).toBeAttached();
@@ -270,7 +274,8 @@ test.describe('what the landing page loads', () => {
     const { scripts, errors } = recordScriptsAndErrors(page);
     await routeExternal(page);
     await openPage(page, '/articles/1');
-    await expect((await scrollToDiagram(page)).locator('svg')).toBeVisible();
+    // The sample's diagram comes drawn: an image, not Mermaid.
+    await expect((await scrollToDiagram(page)).getByTestId('mermaid-image')).toBeVisible();
     expect(scripts.some((path) => path.includes('article-page'))).toBe(true);
     expect(errors).toEqual([]);
   });
